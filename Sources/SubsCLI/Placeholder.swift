@@ -1,0 +1,1 @@
+public enum SubsCommand { public static func mainWithCleanErrors() async {} }

@@ -1,0 +1,123 @@
+/// A calendar day without time or zone: what a charge date is. Proleptic Gregorian.
+///
+/// Arithmetic goes through a day number (days since 1970-01-01), using Howard Hinnant's
+/// civil-from-days algorithms, so it needs no Foundation calendar and is exact and fast.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Fails for dates that do not exist (2026-02-30) or years outside 1..9999.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...LocalDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Strict `YYYY-MM-DD`.
+    public init?(iso text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    public init(dayNumber z0: Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        month = m
+        day = d
+    }
+
+    /// Days since 1970-01-01.
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    public static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+
+    /// Adds months keeping `anchorDay` where the month has it, else the month's last day:
+    /// Jan 31 + 1 month = Feb 28 (29 in leap years), and with anchorDay 31, + 2 months = Mar 31.
+    public func adding(months: Int, anchorDay: Int? = nil) -> LocalDate {
+        let total = year * 12 + (month - 1) + months
+        let y = total >= 0 ? total / 12 : (total - 11) / 12
+        let m = total - y * 12 + 1
+        let d = min(anchorDay ?? day, LocalDate.daysIn(month: m, year: y))
+        return LocalDate(year: y, month: m, day: d)
+            ?? LocalDate(year: min(max(y, 1), 9999), month: m, day: min(d, 28))!
+    }
+
+    public func days(until other: LocalDate) -> Int { other.dayNumber - dayNumber }
+
+    /// 1 = Monday ... 7 = Sunday (ISO 8601).
+    public var weekday: Int {
+        let w = (dayNumber + 3) % 7  // 1970-01-01 was a Thursday
+        return (w < 0 ? w + 7 : w) + 1
+    }
+
+    public var weekdayAbbreviation: String {
+        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][weekday - 1]
+    }
+
+    public var monthAbbreviation: String {
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1]
+    }
+
+    public var isLastDayOfMonth: Bool { day == LocalDate.daysIn(month: month, year: year) }
+
+    public var description: String {
+        func pad(_ n: Int, _ w: Int) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: max(0, w - s.count)) + s
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = LocalDate(iso: text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a YYYY-MM-DD date: \(text)"))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}

@@ -1,0 +1,81 @@
+/// The one schedule engine: every charge date anything in subs shows comes from here.
+///
+/// Occurrence k of a schedule is computed from the anchor directly (anchor + k periods), never
+/// by stepping from the previous charge, so a charge anchored on the 31st falls on Feb 28 (29),
+/// Mar 31, Apr 30: the anchor day is kept and never drifts.
+public enum Schedule {
+    /// Occurrence `k` (any integer, negative for the past) of a schedule.
+    public static func occurrence(_ k: Int, anchor: LocalDate, cadence: Cadence) -> LocalDate {
+        if let months = cadence.months {
+            return anchor.adding(months: k * months, anchorDay: anchor.day)
+        }
+        return anchor.adding(days: k * cadence.days!)
+    }
+
+    /// The smallest k whose occurrence is on or after `date`.
+    static func firstIndex(onOrAfter date: LocalDate, anchor: LocalDate, cadence: Cadence) -> Int {
+        var k: Int
+        if let months = cadence.months {
+            let monthsApart = (date.year - anchor.year) * 12 + (date.month - anchor.month)
+            k = floorDiv(monthsApart, months) - 1
+        } else {
+            let days = cadence.days!
+            k = floorDiv(anchor.days(until: date), days) - 1
+        }
+        // The estimate is at most two periods early; step forward to the exact one.
+        while occurrence(k, anchor: anchor, cadence: cadence) < date { k += 1 }
+        while occurrence(k - 1, anchor: anchor, cadence: cadence) >= date { k -= 1 }
+        return k
+    }
+
+    private static func floorDiv(_ a: Int, _ b: Int) -> Int {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+
+    /// Charge dates of `subscription` in `from...through`, in order: none before it started, a trial's
+    /// first charge on its trial end, nothing once paused or cancelled.
+    public static func charges(of s: Subscription, from: LocalDate, through: LocalDate) -> [LocalDate] {
+        var dates: [LocalDate] = []
+        forEachCharge(of: s, from: from, through: through) { dates.append($0); return true }
+        return dates
+    }
+
+    /// The next `count` charge dates on or after `from`.
+    public static func nextCharges(of s: Subscription, from: LocalDate, count: Int) -> [LocalDate] {
+        var dates: [LocalDate] = []
+        guard count > 0 else { return dates }
+        forEachCharge(of: s, from: from, through: nil) {
+            dates.append($0)
+            return dates.count < count
+        }
+        return dates
+    }
+
+    /// Visits charge dates in order until `body` returns false or `through` is passed.
+    public static func forEachCharge(
+        of s: Subscription, from: LocalDate, through: LocalDate?, _ body: (LocalDate) -> Bool
+    ) {
+        var start = max(from, s.startedOn)
+        var end = through
+        if s.status == .paused || s.status == .cancelled {
+            guard let since = s.statusSince else { return }
+            let lastLive = since.adding(days: -1)
+            end = end.map { min($0, lastLive) } ?? lastLive
+        }
+        if let trial = s.trialUntil {
+            if start <= trial && end.map({ trial <= $0 }) ?? true {
+                if !body(trial) { return }
+            }
+            start = max(start, trial.adding(days: 1))
+        }
+        if let end, start > end { return }
+        var k = firstIndex(onOrAfter: start, anchor: s.anchor, cadence: s.cadence)
+        // Bounded: an open-ended walk stops after 100 years of daily charges.
+        for _ in 0..<36_500 {
+            let date = occurrence(k, anchor: s.anchor, cadence: s.cadence)
+            if let end, date > end { return }
+            if !body(date) { return }
+            k += 1
+        }
+    }
+}

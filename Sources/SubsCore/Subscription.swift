@@ -1,0 +1,137 @@
+import Foundation
+
+public enum Status: String, Sendable, CaseIterable, Codable {
+    case active, paused, cancelled, trial
+}
+
+/// A price that applies to charges from `effective` on.
+public struct PriceChange: Hashable, Sendable {
+    public var effective: LocalDate
+    public var price: Money
+
+    public init(effective: LocalDate, price: Money) {
+        self.effective = effective
+        self.price = price
+    }
+}
+
+/// One recurring thing the user pays for.
+public struct Subscription: Hashable, Sendable {
+    /// Short, stable, shown to users; 0 until stored.
+    public var id: Int
+    /// Globally unique and stable for the life of the subscription (calendar UIDs, import/export).
+    public var uid: String
+    public var name: String
+    /// Every price the subscription had, oldest first; never empty.
+    public var prices: [PriceChange]
+    public var cadence: Cadence
+    /// One charge date of the schedule; its day of month is kept in every month that has it.
+    public var anchor: LocalDate
+    /// The first charge: history counts from here.
+    public var startedOn: LocalDate
+    public var category: String?
+    public var tags: [String]
+    public var notes: String?
+    public var paymentMethod: String?
+    public var url: String?
+    public var status: Status
+    /// When the status last changed: a paused or cancelled subscription charges nothing from then on.
+    public var statusSince: LocalDate?
+    public var trialUntil: LocalDate?
+    /// Days before a charge to remind; nil means the configured default.
+    public var remindDays: [Int]?
+    /// End of the current term of a fixed-term contract.
+    public var endsOn: LocalDate?
+    /// Days of notice needed to cancel before a renewal.
+    public var noticeDays: Int?
+    public var share: Share
+    public var createdAt: String
+    public var updatedAt: String
+    /// Bumped on every change (calendar SEQUENCE).
+    public var revision: Int
+
+    public init(
+        id: Int = 0, uid: String, name: String, price: Money, cadence: Cadence, anchor: LocalDate,
+        startedOn: LocalDate? = nil, priceEffective: LocalDate? = nil, category: String? = nil,
+        tags: [String] = [], notes: String? = nil, paymentMethod: String? = nil, url: String? = nil,
+        status: Status = .active, statusSince: LocalDate? = nil, trialUntil: LocalDate? = nil,
+        remindDays: [Int]? = nil, endsOn: LocalDate? = nil, noticeDays: Int? = nil, share: Share = .whole,
+        createdAt: String, updatedAt: String? = nil, revision: Int = 0
+    ) {
+        let start = startedOn ?? min(anchor, trialUntil ?? anchor)
+        self.id = id
+        self.uid = uid
+        self.name = name
+        self.prices = [PriceChange(effective: priceEffective ?? start, price: price)]
+        self.cadence = cadence
+        self.anchor = anchor
+        self.startedOn = start
+        self.category = category
+        self.tags = tags
+        self.notes = notes
+        self.paymentMethod = paymentMethod
+        self.url = url
+        self.status = status
+        self.statusSince = statusSince
+        self.trialUntil = trialUntil
+        self.remindDays = remindDays
+        self.endsOn = endsOn
+        self.noticeDays = noticeDays
+        self.share = share
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+        self.revision = revision
+    }
+
+    /// The current price (the newest change).
+    public var price: Money { prices.last!.price }
+    public var currency: Currency { price.currency }
+
+    /// The price that applies to a charge on `date`.
+    public func price(on date: LocalDate) -> Money {
+        prices.last(where: { $0.effective <= date })?.price ?? prices[0].price
+    }
+
+    /// Records a new price from `date` on; a change on the same day replaces that day's.
+    public mutating func setPrice(_ price: Money, from date: LocalDate) {
+        prices.removeAll { $0.effective == date }
+        prices.append(PriceChange(effective: date, price: price))
+        prices.sort { $0.effective < $1.effective }
+    }
+
+    /// The user's part of one charge of `price`.
+    public func userPart(of price: Money) -> Money { Money(share.apply(to: price.amount), price.currency) }
+
+    /// Normalised monthly cost of the current price, the user's share.
+    public var monthlyCost: Money {
+        Money(cadence.monthlyEquivalent(of: share.apply(to: price.amount)), currency)
+    }
+
+    public func reminderLeadDays(default fallback: [Int]) -> [Int] { remindDays ?? fallback }
+
+    /// Is the subscription charging at all on `date` (trials convert, pauses and cancellations stop it)?
+    public func isLive(on date: LocalDate) -> Bool {
+        switch status {
+        case .active, .trial: true
+        case .paused, .cancelled: statusSince.map { date < $0 } ?? false
+        }
+    }
+
+    /// The day the next renewal happens after `date`: the contract's term end if set and ahead, else the next charge.
+    public func renewal(after date: LocalDate) -> LocalDate? {
+        if let endsOn, endsOn >= date { return endsOn }
+        return Schedule.nextCharges(of: self, from: date, count: 1).first
+    }
+
+    /// Last day to cancel before the next renewal, when a notice period is set.
+    public func cancelBy(asOf date: LocalDate) -> LocalDate? {
+        guard let noticeDays, let renewal = renewal(after: date) else { return nil }
+        return renewal.adding(days: -noticeDays)
+    }
+
+    /// Case- and accent-insensitive key that makes names unique.
+    public static func nameKey(_ name: String) -> String {
+        name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,6 @@
+import SubsCLI
+
+@main
+enum Entrypoint {
+    static func main() async { await SubsCommand.mainWithCleanErrors() }
+}
