@@ -32,11 +32,13 @@ let package = Package(
         ),
         .executableTarget(name: "subs", dependencies: ["SubsCLI"]),
 
+        // Shared test helpers: run the built binary in a temporary HOME, golden files.
+        .target(name: "TestSupport", path: "Sources/TestSupport"),
         .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore"]),
-        .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore"]),
+        .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SubsCore"],
+            dependencies: ["SubsCore", "TestSupport"],
             exclude: ["Golden"]
         ),
     ],

@@ -15,7 +15,7 @@ public enum SubscriptionRecord {
         let next = Schedule.nextCharges(of: s, from: today, count: 1).first
         let values: [String: JSONValue] = [
             "id": .int(s.id), "uid": .string(s.uid), "name": .string(s.name),
-            "amount": .string(s.price.plainString), "currency": .string(s.currency.code),
+            "amount": .string(s.price(on: today).plainString), "currency": .string(s.price(on: today).currency.code),
             "frequency": .string(s.cadence.frequency), "interval": .int(s.cadence.count),
             "next_billing_date": .optional(next), "status": .string(s.status.rawValue),
             "category": .optional(s.category), "tags": .array(s.tags.map { .string($0) }),
@@ -25,7 +25,7 @@ public enum SubscriptionRecord {
             "notice_days": .optional(s.noticeDays), "cancel_by": .optional(s.cancelBy(asOf: today)),
             "share": .string(s.share.description), "notes": .optional(s.notes),
             "payment_method": .optional(s.paymentMethod), "url": .optional(s.url),
-            "monthly_cost": .string(s.monthlyCost.plainString), "anchor": .string(s.anchor.description),
+            "monthly_cost": .string(s.monthlyCost(asOf: today).plainString), "anchor": .string(s.anchor.description),
             "started_on": .string(s.startedOn.description), "status_since": .optional(s.statusSince),
             "price_history": .array(
                 s.prices.map {
@@ -114,8 +114,8 @@ public enum SubscriptionRecord {
             let entries = try priceHistory(history)
             if !entries.isEmpty { s.prices = entries }
         }
-        if s.price != Money(amount, currency) {
-            throw .data("'amount' \(amount) \(currency.code) differs from the newest entry of 'price_history'")
+        if !s.prices.contains(where: { $0.price == Money(amount, currency) }) {
+            throw .data("'amount' \(amount) \(currency.code) is not in 'price_history'; fix one of them")
         }
         return s
     }

@@ -67,7 +67,7 @@ public final class SQLiteStore: SubscriptionStore {
         do {
             _ = try write { tx in
                 // Read again inside the lock: another process may have migrated meanwhile.
-                let (tx, current) = (tx as! Transaction, try self.userVersion())
+                let current = try self.userVersion()
                 for i in current..<Schema.currentVersion {
                     try tx.db.execute(Schema.migrations[i])
                     try tx.db.execute("PRAGMA user_version = \(i + 1)")
@@ -97,15 +97,15 @@ public final class SQLiteStore: SubscriptionStore {
 
     public var schemaVersion: Int { (try? userVersion()) ?? 0 }
 
-    public func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+    public func read<T>(_ body: (Transaction) throws -> T) throws -> T {
         try transaction("BEGIN DEFERRED", body)
     }
 
-    public func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+    public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
         try transaction("BEGIN IMMEDIATE", body)
     }
 
-    private func transaction<T>(_ begin: String, _ body: (any StoreTransaction) throws -> T) throws -> T {
+    private func transaction<T>(_ begin: String, _ body: (Transaction) throws -> T) throws -> T {
         do {
             try db.execute(begin)
         } catch let f as SQLiteConnection.Failure {
@@ -137,7 +137,8 @@ public final class SQLiteStore: SubscriptionStore {
 
     // MARK: The transaction
 
-    final class Transaction: StoreTransaction {
+    /// One open transaction. Other adapters' storage protocols extend it in their own files.
+    public final class Transaction: StoreTransaction {
         let db: SQLiteConnection
         init(db: SQLiteConnection) { self.db = db }
 
@@ -147,11 +148,11 @@ public final class SQLiteStore: SubscriptionStore {
             share_denominator, created_at, updated_at, revision
             """
 
-        func subscriptions() throws -> [Subscription] {
+        public func subscriptions() throws -> [Subscription] {
             try load(where: "", [])
         }
 
-        func subscription(id: Int) throws -> Subscription? {
+        public func subscription(id: Int) throws -> Subscription? {
             try load(where: "WHERE id = ?", [.int(id)]).first
         }
 
@@ -208,7 +209,7 @@ public final class SQLiteStore: SubscriptionStore {
             ]
         }
 
-        func insert(_ s: Subscription) throws -> Int {
+        public func insert(_ s: Subscription) throws -> Int {
             let names = "uid, name, name_key, cadence_unit, cadence_count, anchor, started_on, category, notes, payment_method, url, status, status_since, trial_until, remind_days, ends_on, notice_days, share_numerator, share_denominator, created_at, updated_at, revision"
             let marks = Array(repeating: "?", count: 22).joined(separator: ", ")
             if s.id > 0 {
@@ -221,7 +222,7 @@ public final class SQLiteStore: SubscriptionStore {
             return id
         }
 
-        func update(_ s: Subscription) throws {
+        public func update(_ s: Subscription) throws {
             try db.query(
                 """
                 UPDATE subscriptions SET uid = ?, name = ?, name_key = ?, cadence_unit = ?, cadence_count = ?, anchor = ?,
@@ -247,17 +248,17 @@ public final class SQLiteStore: SubscriptionStore {
             }
         }
 
-        func delete(id: Int) throws {
+        public func delete(id: Int) throws {
             try db.query("DELETE FROM subscriptions WHERE id = ?", [.int(id)])
         }
 
-        func setting(_ key: String) throws -> String? {
+        public func setting(_ key: String) throws -> String? {
             var value: String?
             try db.query("SELECT value FROM settings WHERE key = ?", [.text(key)]) { value = $0.text(0) }
             return value
         }
 
-        func setSetting(_ key: String, to value: String?) throws {
+        public func setSetting(_ key: String, to value: String?) throws {
             if let value {
                 try db.query("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [.text(key), .text(value)])
             } else {
