@@ -15,26 +15,36 @@ let package = Package(
     targets: [
         // C system libraries: a modulemap and a shim header each.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The domain: no I/O, no C.
         .target(name: "SubsCore"),
 
         // Adapters.
         .target(name: "SubsStore", dependencies: ["SubsCore", "CSQLite"]),
+        // iCalendar text (RFC 5545) through libical.
+        .target(name: "SubsCalendar", dependencies: ["SubsCore", "CICal"]),
+        // A small general HTTP client over libcurl.
+        .target(name: "SubsHTTP", dependencies: ["SubsCore", "CCurl"]),
+        // A small HTTP/1.1 server for the calendar feed: bounded requests, timeouts, GET/HEAD only.
+        .target(name: "SubsFeedServer", dependencies: ["SubsCore"]),
 
         // The command tree and output rendering.
         .target(
             name: "SubsCLI",
             dependencies: [
-                "SubsCore", "SubsStore",
+                "SubsCore", "SubsStore", "SubsCalendar", "SubsHTTP", "SubsFeedServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "subs", dependencies: ["SubsCLI"]),
 
         // Shared test helpers: run the built binary in a temporary HOME, golden files.
-        .target(name: "TestSupport", path: "Sources/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SubsCore"], path: "Sources/TestSupport"),
         .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore"]),
+        .testTarget(name: "SubsCalendarTests", dependencies: ["SubsCalendar", "SubsCore", "TestSupport"]),
+        .testTarget(name: "SubsHTTPTests", dependencies: ["SubsHTTP", "SubsCore", "SubsFeedServer", "TestSupport"]),
         .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
