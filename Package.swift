@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SubsCore", "TestSupport"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -43,7 +43,9 @@ public enum RandomSubscriptions {
             case 2: anchor = LocalDate(year: [2024, 2028].randomElement(using: &g)!, month: 2, day: 29)!
             default: break
             }
-            let price = Money(Decimal(Int.random(in: 100...99_999, using: &g)) / 100, [Currency.eur, .usd, Currency(code: "JPY")!].randomElement(using: &g)!)
+            let currency = [Currency.eur, .usd, Currency(code: "JPY")!].randomElement(using: &g)!
+            func amount() -> Decimal { Decimal(Int.random(in: 100...99_999, using: &g)) / (currency.minorUnits == 0 ? 1 : 100) }
+            let price = Money(amount(), currency)
             var s = Subscription(
                 uid: String(format: "test-%04d-%08x", i, UInt32.random(in: 0...UInt32.max, using: &g)),
                 name: "Sub \(i)", price: price, cadence: cadence, anchor: anchor,
@@ -58,7 +60,7 @@ public enum RandomSubscriptions {
             // Future (and past) price changes.
             for _ in 0..<Int.random(in: 0...2, using: &g) {
                 let when = today.adding(days: Int.random(in: -200...500, using: &g))
-                s.setPrice(Money(Decimal(Int.random(in: 100...99_999, using: &g)) / 100, price.currency), from: max(when, s.prices[0].effective.adding(days: 1)))
+                s.setPrice(Money(amount(), currency), from: max(when, s.prices[0].effective.adding(days: 1)))
             }
             switch Int.random(in: 0..<8, using: &g) {
             case 0:
