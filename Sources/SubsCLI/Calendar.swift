@@ -10,7 +10,7 @@ extension SubsCommand {
                 on a CalDAV server (Nextcloud, Radicale, Fastmail...), which cloud calendars can reach.
                 """,
             subcommands: [
-                CalendarExport.self, CalendarEnable.self, CalendarDisable.self, CalendarStatus.self,
+                CalendarExport.self, CalendarEnable.self, CalendarDisable.self, CalendarStatus.self, CalendarServe.self,
             ])
     }
 }
