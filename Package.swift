@@ -15,12 +15,25 @@ let package = Package(
     targets: [
         // C system libraries: a modulemap and a shim header each.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        .systemLibrary(
+            name: "CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
 
         // The domain: no I/O, no C.
         .target(name: "SubsCore"),
 
         // Adapters.
         .target(name: "SubsStore", dependencies: ["SubsCore", "CSQLite"]),
+        // Invoice scanning: document loading, OCR, field extraction. Offline.
+        .target(
+            name: "SubsScan",
+            dependencies: ["SubsCore", "CTesseract", "CPoppler", "CHeif"],
+            resources: [.copy("Resources/vendors.json")]
+        ),
 
         // The command tree and output rendering.
         .target(
@@ -34,6 +47,7 @@ let package = Package(
 
         .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore"]),
         .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore"]),
+        .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SubsCore"],
