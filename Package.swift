@@ -39,18 +39,20 @@ let package = Package(
         .target(
             name: "SubsCLI",
             dependencies: [
-                "SubsCore", "SubsStore",
+                "SubsCore", "SubsStore", "SubsScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "subs", dependencies: ["SubsCLI"]),
 
+        // Shared test helpers: run the built binary in a temporary HOME, golden files.
+        .target(name: "TestSupport", path: "Sources/TestSupport"),
         .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore"]),
-        .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore"]),
+        .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SubsCore"],
+            dependencies: ["SubsCore", "TestSupport"],
             exclude: ["Golden"]
         ),
     ],

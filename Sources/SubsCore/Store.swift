@@ -1,8 +1,12 @@
 /// What the domain needs from storage. Adapters (SubsStore) implement it; every command's writes
 /// happen inside one `write` call, which is one transaction.
+///
+/// Other concerns (budgets, reminders, ...) add their own protocols, which the adapter's transaction
+/// type also adopts; `Transaction` is that concrete type, so callers see all of them.
 public protocol SubscriptionStore: AnyObject {
-    func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
-    func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
+    associatedtype Transaction: StoreTransaction
+    func read<T>(_ body: (Transaction) throws -> T) throws -> T
+    func write<T>(_ body: (Transaction) throws -> T) throws -> T
 }
 
 public protocol StoreTransaction {

@@ -83,7 +83,7 @@ public struct Subscription: Hashable, Sendable {
         self.revision = revision
     }
 
-    /// The current price (the newest change).
+    /// The newest price, which may take effect in the future; `price(on:)` gives the one in effect.
     public var price: Money { prices.last!.price }
     public var currency: Currency { price.currency }
 
@@ -102,9 +102,10 @@ public struct Subscription: Hashable, Sendable {
     /// The user's part of one charge of `price`.
     public func userPart(of price: Money) -> Money { Money(share.apply(to: price.amount), price.currency) }
 
-    /// Normalised monthly cost of the current price, the user's share.
-    public var monthlyCost: Money {
-        Money(cadence.monthlyEquivalent(of: share.apply(to: price.amount)), currency)
+    /// Normalised monthly cost of the price in effect on `date`, the user's share.
+    public func monthlyCost(asOf date: LocalDate) -> Money {
+        let p = price(on: date)
+        return Money(cadence.monthlyEquivalent(of: share.apply(to: p.amount)), p.currency)
     }
 
     public func reminderLeadDays(default fallback: [Int]) -> [Int] { remindDays ?? fallback }

@@ -2,5 +2,5 @@ import SubsCLI
 
 @main
 enum Entrypoint {
-    static func main() async { await SubsCommand.mainWithCleanErrors() }
+    static func main() { SubsCommand.mainWithCleanErrors() }
 }

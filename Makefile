@@ -1,0 +1,48 @@
+# The two commands of the README: `make demo` and `make test`. Both install what they need first.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+BIN := .build/release/subs
+
+.PHONY: deps build release test demo install uninstall completions man bench clean
+
+deps:
+	scripts/install-deps
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# The whole suite: unit tests per target and end-to-end tests of the built binary.
+test: deps
+	$(SWIFT) build --build-tests
+	scripts/run-tests
+
+demo: release
+	scripts/demo $(BIN)
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/subs
+	install -m 644 man/subs.1 $(DESTDIR)$(PREFIX)/share/man/man1/subs.1
+	install -m 644 completions/subs.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/subs
+	install -m 644 completions/_subs $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_subs
+	install -m 644 completions/subs.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/subs.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/subs $(DESTDIR)$(PREFIX)/share/man/man1/subs.1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/subs $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_subs \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/subs.fish
+
+# Regenerate the checked-in completions and man page from the command definitions.
+completions man: build
+	scripts/generate-docs .build/debug/subs
+
+bench: release
+	scripts/bench $(BIN)
+
+clean:
+	rm -rf .build

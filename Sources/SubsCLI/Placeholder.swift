@@ -1,1 +1,0 @@
-public enum SubsCommand { public static func mainWithCleanErrors() async {} }

@@ -1,0 +1,53 @@
+/// Versioned schema: migration i takes the database from version i to i + 1 (`PRAGMA user_version`).
+/// Append only; never edit a shipped migration.
+enum Schema {
+    static let migrations: [String] = [
+        // 1: subscriptions, their price history and tags, settings.
+        """
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        );
+        CREATE TABLE subscriptions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            uid TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            cadence_unit TEXT NOT NULL CHECK (cadence_unit IN ('day','week','month','quarter','year')),
+            cadence_count INTEGER NOT NULL CHECK (cadence_count BETWEEN 1 AND 999),
+            anchor TEXT NOT NULL,
+            started_on TEXT NOT NULL,
+            category TEXT,
+            notes TEXT,
+            payment_method TEXT,
+            url TEXT,
+            status TEXT NOT NULL CHECK (status IN ('active','paused','cancelled','trial')),
+            status_since TEXT,
+            trial_until TEXT,
+            remind_days TEXT,
+            ends_on TEXT,
+            notice_days INTEGER,
+            share_numerator INTEGER NOT NULL DEFAULT 1,
+            share_denominator INTEGER NOT NULL DEFAULT 1,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            revision INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE prices (
+            subscription_id INTEGER NOT NULL REFERENCES subscriptions(id) ON DELETE CASCADE,
+            effective_on TEXT NOT NULL,
+            amount TEXT NOT NULL,
+            currency TEXT NOT NULL,
+            PRIMARY KEY (subscription_id, effective_on)
+        );
+        CREATE TABLE tags (
+            subscription_id INTEGER NOT NULL REFERENCES subscriptions(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            tag TEXT NOT NULL,
+            PRIMARY KEY (subscription_id, tag)
+        );
+        """
+    ]
+
+    static var currentVersion: Int { migrations.count }
+}
