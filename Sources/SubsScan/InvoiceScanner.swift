@@ -22,9 +22,9 @@ public struct ScanOptions: Sendable {
     }
 }
 
-/// Reads invoices: `Scanner().scan(url)` loads the file (type from magic bytes, limits checked),
+/// Reads invoices: `InvoiceScanner().scan(url)` loads the file (type from magic bytes, limits checked),
 /// takes the text layer of PDF pages that have one and OCRs the rest, then extracts the fields.
-public struct Scanner: Sendable {
+public struct InvoiceScanner: Sendable {
     public var options: ScanOptions
     let extractor: InvoiceExtractor
 
