@@ -13,10 +13,12 @@ final class OCREngine: @unchecked Sendable {
     static let tessdataDirectory = "/usr/share/tesseract-ocr/5/tessdata"
 
     private init(languages: String) throws(SubsError) {
-        // Tesseract's OpenMP threads made recognition about twice as slow on this 2-core class of
-        // machine; one thread per engine is faster. Must be set before the library starts threads.
+        // Tesseract's OpenMP threads made recognition about twice as slow on 2 cores. The variable
+        // only helps child processes (libgomp read it at load); `recognize` limits this one.
         if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
             setenv("OMP_THREAD_LIMIT", "1", 1)
+            // The same for this process: no nested-parallel level may be active, so one thread.
+            omp_set_max_active_levels(0)
         }
         let codes = languages.split(separator: "+").map(String.init)
         let dataDir = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"] ?? OCREngine.tessdataDirectory
