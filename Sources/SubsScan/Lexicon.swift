@@ -112,17 +112,18 @@ enum Lexicon {
 
     static let frequencyCues: [(cadence: String, phrases: [String])] = [
         ("weekly", ["week", "per week", "weekly", "every week", "a week", "wk", "semaine", "par semaine", "hebdomadaire",
-                    "woche", "pro woche", "wochentlich", "semana", "por semana", "semanal", "a la semana", "cada semana"]),
+                    "woche", "pro woche", "wochentlich", "wochentliche", "wochentlicher", "wochentlichen", "semana", "por semana", "semanal", "semanales", "a la semana", "cada semana", "hebdomadaires"]),
         ("quarterly", ["quarterly", "per quarter", "quarter", "every 3 months", "every three months", "trimestriel",
-                       "trimestrielle", "par trimestre", "trimestre", "vierteljahrlich", "quartalsweise", "pro quartal",
-                       "quartal", "trimestral", "por trimestre", "al trimestre", "cada 3 meses", "tous les 3 mois",
+                       "trimestrielle", "par trimestre", "trimestre", "vierteljahrlich", "vierteljahrliche", "vierteljahrlicher", "vierteljahrlichen", "quartalsweise", "pro quartal",
+                       "quartal", "trimestral", "trimestrales", "trimestriels", "trimestrielles", "por trimestre", "al trimestre", "cada 3 meses", "tous les 3 mois",
                        "alle 3 monate"]),
         ("yearly", ["year", "per year", "yearly", "annual", "annually", "a year", "yr", "every year", "12 months",
-                    "an", "par an", "annuel", "annuelle", "annee", "par annee", "jahr", "pro jahr", "jahrlich",
+                    "an", "par an", "annuel", "annuelle", "annee", "par annee", "jahr", "pro jahr", "jahrlich", "jahrliche", "jahrlicher", "jahrlichen", "anuales", "annuels", "annuelles",
                     "jahresabo", "jahresabonnement", "12 monate", "ano", "al ano", "por ano", "anual", "anualmente",
                     "12 meses", "12 mois"]),
         ("monthly", ["month", "per month", "monthly", "a month", "every month", "mo", "mois", "par mois", "mensuel",
-                     "mensuelle", "mensualite", "monat", "pro monat", "monatlich", "monatsabo", "mes", "al mes",
+                     "mensuelle", "mensualite", "monat", "pro monat", "monatlich", "monatliche", "monatlicher", "monatlichen", "mensuales", "mensuels",
+                     "mensuelles", "monatsabo", "mes", "al mes",
                      "por mes", "mensual", "mensualmente", "cada mes"]),
     ]
 
