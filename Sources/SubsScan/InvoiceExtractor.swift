@@ -311,8 +311,9 @@ public struct InvoiceExtractor: Sendable {
                 best = (r.upperBound, phrase.count, role)
             }
         }
+        // "Your next payment ... will be charged on": the renewal wording decides over "charged on".
+        if Lexicon.nextDateLabels.contains(where: { Text.contains(label, phrase: $0) }) { return .next }
         for (p, w) in Lexicon.billingDateLabels { consider(p, .billing(w)) }
-        for p in Lexicon.nextDateLabels { consider(p, .next) }
         for p in Lexicon.otherDateLabels { consider(p, .other) }
         return best?.role ?? .none
     }
@@ -340,9 +341,10 @@ public struct InvoiceExtractor: Sendable {
                 {
                     period = (c, raws[line])
                 }
-                if case .none = role, k == 0, line > 0, byLine[line - 1] == nil {
-                    let above = folded[line - 1]
-                    if above.split(separator: " ").count <= 5 { role = dateRole(above) }
+                // Label on the line above: a short label line, or a sentence ending in one.
+                if case .none = role, k == 0, label.count <= 3, line > 0, byLine[line - 1] == nil {
+                    let aboveWords = folded[line - 1].split(separator: " ")
+                    role = dateRole(aboveWords.count <= 5 ? folded[line - 1] : aboveWords.suffix(12).joined(separator: " "))
                 }
                 // Inline words after the label can also state it: "Renews on 5 March".
                 previousRole = role

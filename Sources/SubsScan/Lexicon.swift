@@ -86,13 +86,13 @@ enum Lexicon {
 
     static let nextDateLabels: [String] = [
         "next billing date", "next billing", "next payment", "next charge", "next invoice", "next renewal",
-        "renews on", "renewal date", "will renew", "renews", "next bill", "auto renews", "automatically renew",
+        "renews on", "renewal date", "will renew", "will be charged", "will be billed", "we will charge", "renews", "next bill", "auto renews", "automatically renew",
         "prochain prelevement", "prochaine facture", "prochain paiement", "prochaine echeance", "renouvellement",
-        "se renouvelle", "sera renouvele", "prochaine facturation",
+        "se renouvelle", "sera renouvele", "sera preleve", "sera debite", "sera facture", "prochaine facturation",
         "nachste abbuchung", "nachste zahlung", "nachste rechnung", "verlangert sich", "verlangerung",
         "nachster zahlungstermin", "nachste belastung", "nachstes abrechnungsdatum",
         "proximo cobro", "proximo pago", "proxima factura", "renovacion", "se renovara", "proxima renovacion",
-        "proximo cargo", "proxima facturacion",
+        "proximo cargo", "proxima facturacion", "se cobrara", "se le cobrara", "se renueva",
     ]
 
     /// Dates that are neither the charge nor the next renewal.

@@ -73,12 +73,14 @@ struct NameFinder {
             }
             // A legal name whose core is a catalogue name: "Slack Technologies Limited" -> Slack.
             for cell in line.cells {
-                let text = cell.map(\.text).joined(separator: " ")
+                for part in cell.map(\.text).joined(separator: " ").split(separator: ",") {
+                let text = String(part)
                 let core = Self.stripLegal(text)
                 guard core != Text.fold(text), let v = catalogue.vendor(named: core), core.count >= 2 else { continue }
                 let score = position - 0.2
                 if best == nil || score > best!.score {
                     best = (score, Found(name: v.name, confidence: 0.75, evidence: raw, vendor: v))
+                }
                 }
             }
         }
@@ -110,6 +112,8 @@ struct NameFinder {
             else { continue }
             if Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) }) { continue }
             if DateFinder.find(in: trimmed, line: 0).isEmpty == false { continue }
+            // A label line ("Total   €8.00") is not a letterhead.
+            if !AmountFinder.find(in: line.text, line: 0, language: nil).isEmpty { continue }
             // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
             if trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) { continue }
             if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
