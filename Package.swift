@@ -15,18 +15,31 @@ let package = Package(
     targets: [
         // C system libraries: a modulemap and a shim header each.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        .systemLibrary(
+            name: "CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
 
         // The domain: no I/O, no C.
         .target(name: "SubsCore"),
 
         // Adapters.
         .target(name: "SubsStore", dependencies: ["SubsCore", "CSQLite"]),
+        // Invoice scanning: document loading, OCR, field extraction. Offline.
+        .target(
+            name: "SubsScan",
+            dependencies: ["SubsCore", "CTesseract", "CPoppler", "CHeif"],
+            resources: [.copy("Resources/vendors.json")]
+        ),
 
         // The command tree and output rendering.
         .target(
             name: "SubsCLI",
             dependencies: [
-                "SubsCore", "SubsStore",
+                "SubsCore", "SubsStore", "SubsScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -36,6 +49,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Sources/TestSupport"),
         .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore", "TestSupport"], exclude: ["Oracles"]),
         .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
+        .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SubsCore", "TestSupport"],
