@@ -173,13 +173,13 @@ _subs() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|help)
+    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|help)
         # Offer subcommand argument completions
         "_subs_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan help' -- "${cur}"))
         ;;
     esac
 }
@@ -642,6 +642,39 @@ _subs_config_unset() {
     case "${positional_number}" in
     1)
         __subs_add_completions -W 'currency'$'\n''remind_days'
+        return
+        ;;
+    esac
+}
+
+_subs_scan() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --json --text --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --lang --max-pages)
+    __subs_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __subs_add_completions -o plusdirs -fX '!*.@(png|jpg|jpeg|webp|tif|tiff|gif|bmp|heic|heif|pdf)'
         return
         ;;
     esac
