@@ -692,13 +692,13 @@ _subs_calendar() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    export|enable|disable|status|serve)
+    export|enable|disable|status|serve|publish)
         # Offer subcommand argument completions
         "_subs_calendar_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'export enable disable status serve' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'export enable disable status serve publish' -- "${cur}"))
         ;;
     esac
 }
@@ -807,6 +807,34 @@ _subs_calendar_serve() {
         return
         ;;
     '--port')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    esac
+}
+
+_subs_calendar_publish() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --force --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --url --user --timeout)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--url')
+        return
+        ;;
+    '--user')
         return
         ;;
     '--timeout')
