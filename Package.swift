@@ -36,6 +36,8 @@ let package = Package(
         ),
 
         // The command tree and output rendering.
+        // The optional AI engine: an OpenAI-compatible chat completions endpoint, opt-in.
+        .target(name: "SubsAI", dependencies: ["SubsCore", "SubsScan"]),
         .target(
             name: "SubsCLI",
             dependencies: [
@@ -49,6 +51,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Sources/TestSupport"),
         .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore"]),
         .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
+        .testTarget(name: "SubsAITests", dependencies: ["SubsAI", "SubsScan", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore"]),
         .testTarget(
             name: "EndToEndTests",
