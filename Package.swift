@@ -49,7 +49,7 @@ let package = Package(
 
         // Shared test helpers: run the built binary in a temporary HOME, golden files.
         .target(name: "TestSupport", path: "Sources/TestSupport"),
-        .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore"]),
+        .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore", "TestSupport"], exclude: ["Oracles"]),
         .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsAITests", dependencies: ["SubsAI", "SubsScan", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore"]),
