@@ -173,13 +173,13 @@ _subs() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|help)
+    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|calendar|help)
         # Offer subcommand argument completions
         "_subs_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan calendar help' -- "${cur}"))
         ;;
     esac
 }
@@ -642,6 +642,174 @@ _subs_config_unset() {
     case "${positional_number}" in
     1)
         __subs_add_completions -W 'currency'$'\n''remind_days'
+        return
+        ;;
+    esac
+}
+
+_subs_scan() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --json --text --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --lang --max-pages)
+    __subs_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    '--max-pages')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __subs_add_completions -o plusdirs -fX '!*.@(png|jpg|jpeg|webp|tif|tiff|gif|bmp|heic|heif|pdf)'
+        return
+        ;;
+    esac
+}
+
+_subs_calendar() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __subs_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    export|enable|disable|status|serve)
+        # Offer subcommand argument completions
+        "_subs_calendar_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'export enable disable status serve' -- "${cur}"))
+        ;;
+    esac
+}
+
+_subs_calendar_export() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of -o --output)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '-o'|'--output')
+        __subs_add_completions -o plusdirs -fX '!*.@(ics)'
+        return
+        ;;
+    esac
+}
+
+_subs_calendar_enable() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --path)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--path')
+        __subs_add_completions -o plusdirs -fX '!*.@(ics)'
+        return
+        ;;
+    esac
+}
+
+_subs_calendar_disable() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_calendar_status() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_calendar_serve() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --bind --port --timeout)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--bind')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--timeout')
         return
         ;;
     esac

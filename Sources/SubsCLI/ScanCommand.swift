@@ -21,6 +21,7 @@ extension SubsCommand {
                   completion: .file(extensions: ["png", "jpg", "jpeg", "webp", "tif", "tiff", "gif", "bmp", "heic", "heif", "pdf"]))
         var files: [String]
         @Flag(help: "Print one JSON object per file, one per line.") var json = false
+        @Flag(help: "Also print the text that was read (the OCR or PDF text layer).") var text = false
         @Option(help: ArgumentHelp("OCR languages, '+'-separated Tesseract codes.", valueName: "langs"))
         var lang: String = "eng+fra+deu+spa"
         @Option(name: .customLong("max-pages"), help: ArgumentHelp("Refuse PDFs with more pages.", valueName: "n"))
@@ -56,7 +57,8 @@ extension SubsCommand {
                 case .success(let result):
                     progress.clear()
                     for w in result.warnings where !json { Output.note("\(file): warning: \(w)") }
-                    print(json ? ScanRecord.jsonLine(file: file, result) : ScanRecord.human(file: file, result, ctx.output))
+                    print(json ? ScanRecord.jsonLine(file: file, result, text: text) : ScanRecord.human(file: file, result, ctx.output))
+                    if text && !json { print(result.text + "\n") }
                 case .failure(let error):
                     progress.clear()
                     failed = true
@@ -111,7 +113,7 @@ enum ScanRecord {
         ]
     }
 
-    static func jsonLine(file: String, _ r: ScanResult) -> String {
+    static func jsonLine(file: String, _ r: ScanResult, text: Bool = false) -> String {
         let v = values(r)
         var pairs: [(String, String)] = [("file", quote(file))]
         for f in fields { pairs.append((f, v[f]!.value.map(quote) ?? "null")) }
@@ -125,6 +127,7 @@ enum ScanRecord {
         pairs.append(("media_type", quote(r.mediaType.mimeType)))
         pairs.append(("elapsed_ms", String(r.elapsedMilliseconds)))
         pairs.append(("warnings", "[" + r.warnings.map(quote).joined(separator: ",") + "]"))
+        if text { pairs.append(("text", quote(r.text))) }
         return object(pairs)
     }
 

@@ -32,9 +32,10 @@ enum AmountFinder {
     }()
 
     private static let pattern: NSRegularExpression = {
-        let marker = "(?:\(symbolAlternation)|[A-Z]{3}|kr)"
+        let marker = "(?:\(symbolAlternation)|\(codes.sorted().joined(separator: "|"))|kr)"
         let number = #"\d{1,3}(?:[.,\u00A0\u202F' ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
-        let p = "(?<pre>\(marker))?\\s?(?<num>\(number))(?:\\s?(?<suf>\(marker)))?"
+        // A number has one marker: before it, or else after it ("€19.99 €14.99" is two amounts).
+        let p = "(?:(?<pre>\(marker))\\s?(?<num>\(number))|(?<num2>\(number))(?:\\s?(?<suf>\(marker)))?)"
         return try! NSRegularExpression(pattern: p)
     }()
 
@@ -42,7 +43,7 @@ enum AmountFinder {
         let ns = text as NSString
         var out: [MoneyMention] = []
         for m in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-            let numRange = m.range(withName: "num")
+            let numRange = m.range(withName: "num").location != NSNotFound ? m.range(withName: "num") : m.range(withName: "num2")
             var num = ns.substring(with: numRange)
             let preRange = m.range(withName: "pre"), sufRange = m.range(withName: "suf")
             var pre = preRange.location != NSNotFound ? ns.substring(with: preRange) : nil

@@ -50,13 +50,20 @@ public struct InvoiceExtractor: Sendable {
         let docWords = ["invoice", "receipt", "facture", "recu", "rechnung", "quittung", "beleg", "kassenbon",
                         "factura", "recibo", "ticket", "tax invoice", "cash bill", "bill", "order confirmation",
                         "payment confirmation", "confirmation de paiement", "zahlungsbestatigung", "comprobante"]
-        let paymentWords = ["paid", "payment", "charged", "billed", "paye", "payee", "paiement", "preleve", "debite",
-                            "bezahlt", "zahlung", "abgebucht", "belastet", "pagado", "pago", "cobrado", "cargo", "subscription",
-                            "abonnement", "suscripcion", "abo"]
+        let chargeWords = ["paid", "payment", "charged", "billed", "paye", "payee", "paiement", "preleve", "debite",
+                           "bezahlt", "zahlung", "abgebucht", "belastet", "pagado", "pago", "cobrado", "cargo"]
+        let subscriptionWords = ["subscription", "abonnement", "suscripcion", "abo", "membership", "adhesion",
+                                 "mitgliedschaft", "plan", "renewal"]
         let hasDocWord = docWords.contains { Text.contains(docFolded, phrase: $0) }
-        let hasPaymentWord = paymentWords.contains { Text.contains(docFolded, phrase: $0) }
+        let hasChargeWord = chargeWords.contains { Text.contains(docFolded, phrase: $0) }
+        let hasSubscriptionWord = subscriptionWords.contains { Text.contains(docFolded, phrase: $0) }
         let labelled = amount.map { $0.labelWeight > 0 } ?? false
-        let isInvoice = (labelled && (hasDocWord || hasPaymentWord)) || (hasDocWord && hasPaymentWord) || (amount != nil && hasDocWord)
+        // Evidence of a charge: a labelled total on a document that calls itself an invoice/receipt
+        // or talks about paying; a lone price on a payment confirmation; or an invoice/receipt
+        // whose total is missing (torn) but that is clearly a bill.
+        let isInvoice = (labelled && (hasDocWord || hasChargeWord || hasSubscriptionWord))
+            || (amount != nil && hasChargeWord)
+            || (hasDocWord && (hasChargeWord || hasSubscriptionWord))
         guard isInvoice else {
             result.warnings.append("no invoice evidence (a total or charge label with an amount); nothing extracted")
             return result
@@ -77,7 +84,18 @@ public struct InvoiceExtractor: Sendable {
 
         // Dates.
         var dates: [DateMention] = []
-        for (i, raw) in raws.enumerated() { dates += DateFinder.find(in: raw, line: i) }
+        for (i, raw) in raws.enumerated() {
+            dates += DateFinder.find(in: raw, line: i)
+            // "... will be charged on 3" / "December 2026.": a date broken over two lines.
+            if i + 1 < raws.count {
+                let joined = raw + " " + raws[i + 1]
+                let cut = (raw as NSString).length
+                for var d in DateFinder.find(in: joined, line: i) where d.start < cut && d.end > cut + 1 {
+                    d.end = cut
+                    dates.append(d)
+                }
+            }
+        }
         DateFinder.resolve(&dates, language: language, currency: currency?.0)
         let (billing, next, periodCadence) = chooseDates(dates, raws: raws, folded: folded)
         if let b = billing { result.billingDate = ScannedField(b.0.date, confidence: b.1, evidence: raws[b.0.line]) }
@@ -293,8 +311,9 @@ public struct InvoiceExtractor: Sendable {
                 best = (r.upperBound, phrase.count, role)
             }
         }
+        // "Your next payment ... will be charged on": the renewal wording decides over "charged on".
+        if Lexicon.nextDateLabels.contains(where: { Text.contains(label, phrase: $0) }) { return .next }
         for (p, w) in Lexicon.billingDateLabels { consider(p, .billing(w)) }
-        for p in Lexicon.nextDateLabels { consider(p, .next) }
         for p in Lexicon.otherDateLabels { consider(p, .other) }
         return best?.role ?? .none
     }
@@ -322,9 +341,10 @@ public struct InvoiceExtractor: Sendable {
                 {
                     period = (c, raws[line])
                 }
-                if case .none = role, k == 0, line > 0, byLine[line - 1] == nil {
-                    let above = folded[line - 1]
-                    if above.split(separator: " ").count <= 5 { role = dateRole(above) }
+                // Label on the line above: a short label line, or a sentence ending in one.
+                if case .none = role, k == 0, label.count <= 3, line > 0, byLine[line - 1] == nil {
+                    let aboveWords = folded[line - 1].split(separator: " ")
+                    role = dateRole(aboveWords.count <= 5 ? folded[line - 1] : aboveWords.suffix(12).joined(separator: " "))
                 }
                 // Inline words after the label can also state it: "Renews on 5 March".
                 previousRole = role

@@ -81,6 +81,16 @@ final class Raster: @unchecked Sendable {
         Raster(taking: pixScale(pix, Float(factor), Float(factor)))
     }
 
+    /// The rectangle's pixels as a new image.
+    func cropped(x: Int, y: Int, width: Int, height: Int) -> Raster? {
+        guard var box = boxCreate(Int32(x), Int32(y), Int32(width), Int32(height)) as UnsafeMutablePointer<BOX>? else { return nil }
+        defer {
+            var b: UnsafeMutablePointer<BOX>? = box
+            boxDestroy(&b)
+        }
+        return Raster(taking: pixClipRectangle(pix, box, nil))
+    }
+
     func inverted() -> Raster? { Raster(taking: pixInvert(nil, pix)) }
 
     /// Rotated by `quarterTurns` x 90 degrees clockwise.

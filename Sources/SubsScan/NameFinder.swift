@@ -50,23 +50,38 @@ struct NameFinder {
             }
             let folded = Text.fold(raw)
             guard !folded.isEmpty else { continue }
+            let position = 2.0 - min(1, Double(i) / Double(max(lines.count, 1)))
             for (key, index) in keys where key.count >= 2 {
                 guard Text.contains(folded, phrase: key) else { continue }
                 let v = catalogue.vendors[index]
-                // A name that is also an ordinary word must stand alone (a header, a cell),
-                // printed with the catalogue's capitals.
+                // A name that is also an ordinary word must be printed with the catalogue's capital
+                // and stand alone (a header, a cell) or recur ("Your Slack receipt" ... "Slack").
                 let standalone = line.cells.contains { Text.fold($0.map(\.text).joined(separator: " ")) == key }
                 let distinctive = key.count >= 5 && !VendorCatalogueWords.common.contains(key)
-                let printedAsCatalogued = raw.contains(v.name) || line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true }
-                if !distinctive && !(printedAsCatalogued && (standalone || key.count >= 4 && !VendorCatalogueWords.common.contains(key))) {
-                    continue
+                let capitalised = line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true }
+                    || raw.contains(v.name)
+                if !distinctive {
+                    let recurring = capitalisedMentions(of: key, in: lines) >= 2
+                    guard capitalised, standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key))
+                    else { continue }
                 }
-                let position = 2.0 - min(1, Double(i) / Double(max(lines.count, 1)))
                 let score = position + Double(key.count) * 0.01 + (standalone ? 0.3 : 0)
                 if best == nil || score > best!.score {
                     best = (score, Found(name: v.name, confidence: standalone ? 0.9 : 0.8, evidence: raw, vendor: v))
                 }
                 break
+            }
+            // A legal name whose core is a catalogue name: "Slack Technologies Limited" -> Slack.
+            for cell in line.cells {
+                for part in cell.map(\.text).joined(separator: " ").split(separator: ",") {
+                let text = String(part)
+                let core = Self.stripLegal(text)
+                guard core != Text.fold(text), let v = catalogue.vendor(named: core), core.count >= 2 else { continue }
+                let score = position - 0.2
+                if best == nil || score > best!.score {
+                    best = (score, Found(name: v.name, confidence: 0.75, evidence: raw, vendor: v))
+                }
+                }
             }
         }
         if let best { return best.found }
@@ -97,9 +112,45 @@ struct NameFinder {
             else { continue }
             if Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) }) { continue }
             if DateFinder.find(in: trimmed, line: 0).isEmpty == false { continue }
+            // A label line ("Total   €8.00") is not a letterhead.
+            if !AmountFinder.find(in: line.text, line: 0, language: nil).isEmpty { continue }
+            // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
+            if trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) { continue }
+            if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
+            let chrome = ["inbox", "to", "from", "de", "para", "an", "von", "a", "re", "fwd"]
+            if let first = folded.split(separator: " ").first, chrome.contains(String(first)) { continue }
             return Found(name: shortened(trimmed, lines: lines), confidence: 0.5, evidence: line.text, vendor: nil)
         }
         return nil
+    }
+
+    /// Lines printing the folded `key` as a capitalised word.
+    func capitalisedMentions(of key: String, in lines: [TextLine]) -> Int {
+        lines.filter { line in line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true } }.count
+    }
+
+    /// Descriptive words legal names add to a brand.
+    static let descriptors: Set<String> = [
+        "technologies", "technology", "tech", "software", "media", "digital", "online", "international", "services",
+        "service", "holdings", "holding", "group", "europe", "emea", "eu", "uk", "ireland", "germany", "deutschland",
+        "france", "espana", "spain", "iberia", "usa", "us", "americas", "global", "operations", "payments",
+        "sarl", "s", "a", "r", "l", "u", "de", "the", "of", "and", "co", "company", "entertainment", "networks",
+        "network", "communications", "telecom", "systems", "labs", "studios", "b", "v", "n", "plc", "limited",
+    ]
+
+    /// The brand core of a legal name: legal forms and descriptive words dropped from the end.
+    static func stripLegal(_ name: String) -> String {
+        var words = Text.fold(name).split(separator: " ").map(String.init)
+        let forms = Set(legalForms.flatMap { $0.split(separator: " ").map(String.init) })
+        var changed = true
+        while changed && words.count > 1 {
+            changed = false
+            if let last = words.last, forms.contains(last) || descriptors.contains(last) {
+                words.removeLast()
+                changed = true
+            }
+        }
+        return words.joined(separator: " ")
     }
 
     func domains(in text: String) -> [String] {

@@ -13,10 +13,12 @@ final class OCREngine: @unchecked Sendable {
     static let tessdataDirectory = "/usr/share/tesseract-ocr/5/tessdata"
 
     private init(languages: String) throws(SubsError) {
-        // Tesseract's OpenMP threads made recognition about twice as slow on this 2-core class of
-        // machine; one thread per engine is faster. Must be set before the library starts threads.
+        // Tesseract's OpenMP threads made recognition about twice as slow on 2 cores. The variable
+        // only helps child processes (libgomp read it at load); `recognize` limits this one.
         if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
             setenv("OMP_THREAD_LIMIT", "1", 1)
+            // The same for this process: no nested-parallel level may be active, so one thread.
+            omp_set_max_active_levels(0)
         }
         let codes = languages.split(separator: "+").map(String.init)
         let dataDir = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"] ?? OCREngine.tessdataDirectory
@@ -56,17 +58,47 @@ final class OCREngine: @unchecked Sendable {
 
     /// Recognises one prepared page and returns its words with boxes (in `raster` pixels),
     /// confidences 0...1 and line numbers.
+    ///
+    /// The page is read as one uniform block (fast, keeps "label ... amount" lines whole). That
+    /// mode drops text much larger than the body, typically the brand at the top of a receipt,
+    /// so when the first line starts well below the top edge, the strip above it is read again
+    /// as sparse text and its lines are put first.
     func recognize(_ raster: Raster, dpi: Int, page: Int) -> TextPage {
         lock.lock()
         defer {
             TessBaseAPIClear(api)
             lock.unlock()
         }
+        TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK)
         TessBaseAPISetImage2(api, raster.pix)
         TessBaseAPISetSourceResolution(api, Int32(dpi))
-        guard TessBaseAPIRecognize(api, nil) == 0, let it = TessBaseAPIGetIterator(api) else {
-            return TextPage(page: page, source: .ocr, words: [], width: raster.width, height: raster.height)
+        var words = readWords(page: page, lineOffset: 0)
+        let top = words.map(\.y).min() ?? 0
+        var header: [WordBox] = []
+        if !words.isEmpty, top > max(40, raster.height / 40) {
+            // A fresh image of the strip: re-reading a rectangle of the thresholded page gave noise.
+            if let strip = raster.cropped(x: 0, y: 0, width: raster.width, height: max(1, top - 2)) {
+                TessBaseAPIClear(api)
+                TessBaseAPISetPageSegMode(api, PSM_SPARSE_TEXT)
+                TessBaseAPISetImage2(api, strip.pix)
+                TessBaseAPISetSourceResolution(api, Int32(dpi))
+                header = readWords(page: page, lineOffset: 0).filter { $0.confidence >= 0.5 }
+            }
+            if !header.isEmpty {
+                let headerLines = (header.map(\.line).max() ?? 0) + 1
+                words = header + words.map { w in
+                    var w = w
+                    w.line += headerLines
+                    return w
+                }
+            }
         }
+        return TextPage(page: page, source: .ocr, words: words, width: raster.width, height: raster.height)
+    }
+
+    /// Runs recognition on the current image/rectangle and reads the words.
+    private func readWords(page: Int, lineOffset: Int) -> [WordBox] {
+        guard TessBaseAPIRecognize(api, nil) == 0, let it = TessBaseAPIGetIterator(api) else { return [] }
         defer { TessResultIteratorDelete(it) }
         let pageIt = TessResultIteratorGetPageIterator(it)
         var words: [WordBox] = []
@@ -83,8 +115,8 @@ final class OCREngine: @unchecked Sendable {
             if trimmed.isEmpty { continue }
             words.append(WordBox(
                 text: trimmed, confidence: max(0, min(1, conf)),
-                x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t), line: max(line, 0), page: page))
+                x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t), line: max(line, 0) + lineOffset, page: page))
         } while TessResultIteratorNext(it, RIL_WORD) != 0
-        return TextPage(page: page, source: .ocr, words: words, width: raster.width, height: raster.height)
+        return words
     }
 }

@@ -20,12 +20,17 @@ public struct VendorCatalogue: Sendable {
         self.vendors = vendors
         var names: [String: Int] = [:]
         var domains: [String: Int] = [:]
+        // Names before aliases: "Movistar" is the telecom even though "Movistar+" folds the same.
         for (i, v) in vendors.enumerated() {
-            for n in [v.name] + v.aliases {
+            let key = Text.fold(v.name)
+            if !key.isEmpty && names[key] == nil { names[key] = i }
+            for d in v.domains where domains[d.lowercased()] == nil { domains[d.lowercased()] = i }
+        }
+        for (i, v) in vendors.enumerated() {
+            for n in v.aliases {
                 let key = Text.fold(n)
                 if !key.isEmpty && names[key] == nil { names[key] = i }
             }
-            for d in v.domains where domains[d.lowercased()] == nil { domains[d.lowercased()] = i }
         }
         byName = names
         byDomain = domains
