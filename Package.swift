@@ -49,7 +49,7 @@ let package = Package(
         .target(
             name: "SubsCLI",
             dependencies: [
-                "SubsCore", "SubsStore", "SubsScan", "SubsCalendar", "SubsHTTP", "SubsFeedServer",
+                "SubsCore", "SubsStore", "SubsScan", "SubsAI", "SubsCalendar", "SubsHTTP", "SubsFeedServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

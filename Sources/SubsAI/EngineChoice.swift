@@ -26,7 +26,7 @@ public enum AssistedReader {
     /// - Parameters:
     ///   - images: the pages as JPEG, needed only in image mode (computed lazily: the local engine never pays for it).
     public static func read(
-        _ scan: ScanResult, choice: EngineChoice, settings: LLMSettings?, transport: @autoclosure () -> any ChatTransport,
+        _ scan: ScanResult, choice: EngineChoice, settings: LLMSettings?, http: @autoclosure () -> any HTTPSending,
         mode: SendMode, images: () throws(SubsError) -> [Data], today: LocalDate
     ) throws(SubsError) -> AssistedReading {
         var reading = AssistedReading(extraction: scan.extraction)
@@ -36,7 +36,7 @@ public enum AssistedReader {
         case (.llm, nil):
             throw SubsError(.usage, "--engine llm needs an AI endpoint; set SUBS_LLM_URL (and SUBS_LLM_API_KEY), or use --engine local")
         case (_, let settings?):
-            let engine = LLMEngine(settings: settings, transport: transport())
+            let engine = LLMEngine(settings: settings, http: http())
             let outcome: LLMEngine.Outcome
             do {
                 outcome = try engine.read(text: mode == .text ? scan.text : "", images: mode == .image ? try images() : [], mode: mode, today: today)

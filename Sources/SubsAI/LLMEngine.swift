@@ -2,43 +2,19 @@ import Foundation
 import SubsCore
 import SubsScan
 
-/// How a request reaches the endpoint. The real one is libcurl (SubsHTTP); tests use a real server too.
-public protocol ChatTransport: Sendable {
-    func post(url: String, headers: [(String, String)], body: Data, timeoutSeconds: Int) throws(TransportFailure) -> ChatReply
-}
-
-public struct ChatReply: Sendable {
-    public let status: Int
-    /// Header names lower-cased.
-    public let headers: [String: String]
-    public let body: Data
-
-    public init(status: Int, headers: [String: String], body: Data) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-}
-
-public enum TransportFailure: Error, Sendable, Equatable {
-    case connectionRefused
-    case hostNotFound
-    case timeout
-    case other(String)
-}
-
 /// Reads a document with a model behind an OpenAI-compatible chat completions API.
-public struct LLMEngine: Sendable {
+public struct LLMEngine {
     public let settings: LLMSettings
-    let transport: any ChatTransport
+    /// libcurl (SubsHTTP.HTTPClient) in the program; the tests use it too, against a real server.
+    let http: any HTTPSending
     /// Waits between tries; replaced in unit tests.
     let sleep: @Sendable (Double) -> Void
     public static let maxTries = 3
 
-    public init(settings: LLMSettings, transport: any ChatTransport,
+    public init(settings: LLMSettings, http: any HTTPSending,
                 sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) {
         self.settings = settings
-        self.transport = transport
+        self.http = http
         self.sleep = sleep
     }
 
@@ -53,16 +29,18 @@ public struct LLMEngine: Sendable {
     /// that remain after the retries throw a one-line `SubsError` with the fix; no secret is in it.
     public func read(text: String, images: [Data], mode: SendMode, today: LocalDate) throws(SubsError) -> Outcome {
         let body = Data(ChatRequest.body(model: settings.model, mode: mode, text: text, images: images).serialized().utf8)
-        var headers = [("Content-Type", "application/json"), ("Accept", "application/json")]
+        var headers: [(name: String, value: String)] = [("Content-Type", "application/json"), ("Accept", "application/json")]
         if let key = settings.apiKey { headers.append(("Authorization", "Bearer \(key)")) }
+        let request = HTTPRequest(method: "POST", url: settings.completionsURL, headers: headers, body: body, timeout: Double(settings.timeoutSeconds))
         let where_ = LLMSettings.redact(settings.completionsURL)
         var lastStatus = 0
         for attempt in 1...Self.maxTries {
-            let reply: ChatReply
+            let reply: HTTPResponse
             do {
-                reply = try transport.post(url: settings.completionsURL, headers: headers, body: body, timeoutSeconds: settings.timeoutSeconds)
+                reply = try http.send(request)
             } catch {
-                throw Self.error(for: error, url: where_, timeout: settings.timeoutSeconds)
+                // The client's message names the failure (refused, unknown host, timeout) and the redacted URL.
+                throw SubsError(error.kind, "AI engine: \(error.message); check SUBS_LLM_URL (SUBS_LLM_TIMEOUT for slow servers) or use --engine local")
             }
             lastStatus = reply.status
             switch reply.status {
@@ -78,7 +56,7 @@ public struct LLMEngine: Sendable {
             case 404:
                 throw SubsError(.usage, "the AI endpoint has no model '\(settings.model)' or no chat completions at \(where_) (HTTP 404); check SUBS_LLM_MODEL and SUBS_LLM_URL")
             case 429, 500..<600:
-                if attempt < Self.maxTries { sleep(Self.delay(attempt: attempt, retryAfter: reply.headers["retry-after"])) }
+                if attempt < Self.maxTries { sleep(Self.delay(attempt: attempt, retryAfter: reply.header("retry-after"))) }
             default:
                 throw SubsError(.unavailable, "the AI endpoint answered HTTP \(reply.status) at \(where_); check SUBS_LLM_URL or use --engine local")
             }
@@ -100,18 +78,5 @@ public struct LLMEngine: Sendable {
             if let date = f.date(from: r) { return min(max(date.timeIntervalSince(now), 0), 30) }
         }
         return min(pow(2, Double(attempt - 1)), 30)
-    }
-
-    static func error(for failure: TransportFailure, url: String, timeout: Int) -> SubsError {
-        switch failure {
-        case .connectionRefused:
-            SubsError(.unavailable, "cannot connect to the AI endpoint at \(url) (connection refused); check SUBS_LLM_URL and that the server runs, or use --engine local")
-        case .hostNotFound:
-            SubsError(.unavailable, "cannot resolve the AI endpoint's host in \(url); check SUBS_LLM_URL and the network, or use --engine local")
-        case .timeout:
-            SubsError(.unavailable, "the AI endpoint at \(url) did not answer within \(timeout) s; raise SUBS_LLM_TIMEOUT or use --engine local")
-        case .other(let message):
-            SubsError(.unavailable, "cannot reach the AI endpoint at \(url) (\(message)); check SUBS_LLM_URL and the network, or use --engine local")
-        }
     }
 }
