@@ -32,7 +32,7 @@ public struct LLMEngine {
         var headers: [(name: String, value: String)] = [("Content-Type", "application/json"), ("Accept", "application/json")]
         if let key = settings.apiKey { headers.append(("Authorization", "Bearer \(key)")) }
         let request = HTTPRequest(method: "POST", url: settings.completionsURL, headers: headers, body: body, timeout: Double(settings.timeoutSeconds))
-        let where_ = LLMSettings.redact(settings.completionsURL)
+        let shownURL = LLMSettings.redact(settings.completionsURL)
         var lastStatus = 0
         for attempt in 1...Self.maxTries {
             let reply: HTTPResponse
@@ -54,11 +54,11 @@ public struct LLMEngine {
             case 401, 403:
                 throw SubsError(.usage, "the AI endpoint refused the API key (HTTP \(reply.status)); check SUBS_LLM_API_KEY or OPENAI_API_KEY")
             case 404:
-                throw SubsError(.usage, "the AI endpoint has no model '\(settings.model)' or no chat completions at \(where_) (HTTP 404); check SUBS_LLM_MODEL and SUBS_LLM_URL")
+                throw SubsError(.usage, "the AI endpoint has no model '\(settings.model)' or no chat completions at \(shownURL) (HTTP 404); check SUBS_LLM_MODEL and SUBS_LLM_URL")
             case 429, 500..<600:
                 if attempt < Self.maxTries { sleep(Self.delay(attempt: attempt, retryAfter: reply.header("retry-after"))) }
             default:
-                throw SubsError(.unavailable, "the AI endpoint answered HTTP \(reply.status) at \(where_); check SUBS_LLM_URL or use --engine local")
+                throw SubsError(.unavailable, "the AI endpoint answered HTTP \(reply.status) at \(shownURL); check SUBS_LLM_URL or use --engine local")
             }
         }
         if lastStatus == 429 {

@@ -12,7 +12,7 @@ extension SubsCommand {
                 Offline: PDF text layers are read directly, other pages go through Tesseract OCR.
                 Prints name, amount, currency, billing date, next billing date and frequency with a
                 confidence each; unread fields are empty (null in JSON). An unreadable file prints its
-                error and the exit status is non-zero at the end, after the other files are scanned.
+                error and the exit status is that of the first failure, once the other files are scanned.
                 Example: subs scan invoice.pdf receipt.jpg --json
                 """
         )
@@ -30,7 +30,8 @@ extension SubsCommand {
             let progress = Progress(enabled: isatty(STDERR_FILENO) == 1 && ctx.environment["TERM"] != "dumb")
             let scanner = engine.scanner(ctx, progress: progress)
             let settings = try engine.llmSettings(ctx)
-            var failed = false
+            // The exit status is that of the first failure, after every file has been tried.
+            var firstFailure: SubsError.Kind?
             for (n, file) in files.enumerated() {
                 progress.file = files.count > 1 ? "\(file) (\(n + 1)/\(files.count))" : file
                 do {
@@ -42,7 +43,7 @@ extension SubsCommand {
                     if text && !json { print(result.text + "\n") }
                 } catch let error as SubsError {
                     progress.clear()
-                    failed = true
+                    firstFailure = firstFailure ?? error.kind
                     if json {
                         print(ScanRecord.object([("file", ScanRecord.quote(file)), ("error", ScanRecord.quote(error.message))]))
                     } else {
@@ -50,7 +51,7 @@ extension SubsCommand {
                     }
                 }
             }
-            if failed { throw ExitCode(ExitStatus.code(for: .data)) }
+            if let firstFailure { throw ExitCode(ExitStatus.code(for: firstFailure)) }
         }
     }
 }

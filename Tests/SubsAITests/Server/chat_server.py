@@ -16,6 +16,7 @@ Any other model: HTTP 404. Every request is appended to --log as one JSON line
 ({"path", "headers", "body"}). Prints the port on stdout once listening."""
 import argparse
 import json
+import signal
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -88,6 +89,8 @@ class Handler(BaseHTTPRequestHandler):
         return self.reply(404, {"error": {"message": f"The model `{model}` does not exist"}})
 
 
+# A test runner may start us with signals blocked (libdispatch does): let SIGTERM stop us.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 print(server.server_address[1], flush=True)
 server.serve_forever()
