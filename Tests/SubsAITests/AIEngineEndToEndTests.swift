@@ -4,7 +4,7 @@ import TestSupport
 
 /// The AI engine end to end: the built `subs` against a real chat-completions server on 127.0.0.1.
 @Suite(.serialized) struct AIEngineEndToEndTests {
-    static let serverDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Server")
+    nonisolated static let serverDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Server")
     static let answer = #"{"name":"Streamflix","amount":"12.99","currency":"EUR","billing_date":"2026-01-05","next_billing_date":"2026-02-05","frequency":"monthly"}"#
     static let key = "sk-test-7f3a-secret-key"
 
