@@ -44,10 +44,12 @@ let package = Package(
         .target(name: "SubsFeedServer", dependencies: ["SubsCore"]),
 
         // The command tree and output rendering.
+        // The optional AI engine: an OpenAI-compatible chat completions endpoint, opt-in.
+        .target(name: "SubsAI", dependencies: ["SubsCore", "SubsScan"]),
         .target(
             name: "SubsCLI",
             dependencies: [
-                "SubsCore", "SubsStore", "SubsScan", "SubsCalendar", "SubsHTTP", "SubsFeedServer",
+                "SubsCore", "SubsStore", "SubsScan", "SubsAI", "SubsCalendar", "SubsHTTP", "SubsFeedServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +59,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SubsCore"], path: "Sources/TestSupport"),
         .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore", "TestSupport"], exclude: ["Oracles"]),
         .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
+        .testTarget(name: "SubsAITests", dependencies: ["SubsAI", "SubsScan", "SubsCore", "TestSupport"], exclude: ["Server"]),
         .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore"]),
         .testTarget(name: "SubsCalendarTests", dependencies: ["SubsCalendar", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsHTTPTests", dependencies: ["SubsHTTP", "SubsCore", "SubsFeedServer", "TestSupport"]),

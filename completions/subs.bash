@@ -173,22 +173,22 @@ _subs() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|calendar|help)
+    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|document|calendar|help)
         # Offer subcommand argument completions
         "_subs_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan calendar help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan document calendar help' -- "${cur}"))
         ;;
     esac
 }
 
 _subs_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-color --json --version -h --help)
+    non_repeating_flags=(--no-color -y --yes --json --version -h --help)
     repeating_options=(--tag)
-    non_repeating_options=(--db --as-of --amount --currency --every --next --since --category --note --payment-method --url --remind --trial-until --ends --notice-days --share)
+    non_repeating_options=(--db --as-of --amount --currency --every --next --since --category --note --payment-method --url --remind --trial-until --ends --notice-days --share --scan --engine --send --lang --max-pages)
     __subs_offer_flags_options 1
 
     # Offer option value completions
@@ -244,6 +244,24 @@ _subs_add() {
         return
         ;;
     '--share')
+        return
+        ;;
+    '--scan')
+        __subs_add_completions -o plusdirs -fX '!*.@(png|jpg|jpeg|webp|tif|tiff|gif|bmp|heic|heif|pdf)'
+        return
+        ;;
+    '--engine')
+        __subs_add_completions -W 'local'$'\n''llm'$'\n''auto'
+        return
+        ;;
+    '--send')
+        __subs_add_completions -W 'text'$'\n''image'
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    '--max-pages')
         return
         ;;
     esac
@@ -651,7 +669,7 @@ _subs_scan() {
     repeating_flags=()
     non_repeating_flags=(--no-color --json --text --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --as-of --lang --max-pages)
+    non_repeating_options=(--db --as-of --engine --send --lang --max-pages)
     __subs_offer_flags_options -1
 
     # Offer option value completions
@@ -661,6 +679,14 @@ _subs_scan() {
         return
         ;;
     '--as-of')
+        return
+        ;;
+    '--engine')
+        __subs_add_completions -W 'local'$'\n''llm'$'\n''auto'
+        return
+        ;;
+    '--send')
+        __subs_add_completions -W 'text'$'\n''image'
         return
         ;;
     '--lang')
@@ -675,6 +701,32 @@ _subs_scan() {
     case "${positional_number}" in
     *)
         __subs_add_completions -o plusdirs -fX '!*.@(png|jpg|jpeg|webp|tif|tiff|gif|bmp|heic|heif|pdf)'
+        return
+        ;;
+    esac
+}
+
+_subs_document() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --number -o --output)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--number')
+        return
+        ;;
+    '-o'|'--output')
+        __subs_add_completions -f
         return
         ;;
     esac

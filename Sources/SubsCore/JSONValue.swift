@@ -4,6 +4,8 @@ import Foundation
 public indirect enum JSONValue: Equatable, Sendable {
     case string(String)
     case int(Int)
+    /// A number that is not an integer, as its exact JSON text ("0.1"): output only, never via Double.
+    case number(String)
     case bool(Bool)
     case null
     case array([JSONValue])
@@ -25,6 +27,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         switch self {
         case .string(let s): return JSONValue.quote(s)
         case .int(let i): return String(i)
+        case .number(let n): return n
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         case .array(let items):

@@ -146,6 +146,7 @@ public enum SubscriptionRecord {
         switch v {
         case .string(let s): return s
         case .int(let i): return String(i)
+        case .number(let n): return n
         case .bool(let b): return b ? "true" : "false"
         case .null: return ""
         case .array(let items):

@@ -46,7 +46,22 @@ enum Schema {
             tag TEXT NOT NULL,
             PRIMARY KEY (subscription_id, tag)
         );
+        """,
+        // Scanned documents kept with the subscription they created: the bytes, and what was read from them.
         """
+        CREATE TABLE documents (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subscription_id INTEGER NOT NULL REFERENCES subscriptions(id) ON DELETE CASCADE,
+            file_name TEXT NOT NULL,
+            media_type TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            digest TEXT NOT NULL,
+            content BLOB NOT NULL,
+            extracted TEXT NOT NULL,
+            scanned_at TEXT NOT NULL
+        );
+        CREATE INDEX documents_subscription ON documents (subscription_id);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
