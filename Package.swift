@@ -15,18 +15,21 @@ let package = Package(
     targets: [
         // C system libraries: a modulemap and a shim header each.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
 
         // The domain: no I/O, no C.
         .target(name: "SubsCore"),
 
         // Adapters.
         .target(name: "SubsStore", dependencies: ["SubsCore", "CSQLite"]),
+        // Reminder delivery (libnotify, a user's command) and the daemon's plumbing (lock, signals, inotify, clock).
+        .target(name: "SubsReminders", dependencies: ["SubsCore", "SubsStore", "CNotify"]),
 
         // The command tree and output rendering.
         .target(
             name: "SubsCLI",
             dependencies: [
-                "SubsCore", "SubsStore",
+                "SubsCore", "SubsStore", "SubsReminders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
