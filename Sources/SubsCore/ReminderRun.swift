@@ -72,6 +72,8 @@ public enum ReminderRun {
         public var failure: (any Error)?
         /// The first day after today something becomes due.
         public var nextDue: LocalDate?
+
+        public init() {}
     }
 
     /// Log entries older than this are forgotten.

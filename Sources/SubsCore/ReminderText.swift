@@ -75,4 +75,15 @@ public enum ReminderText {
         if reminders.count > lines { body.append("and \(reminders.count - lines) more: subs list") }
         return ("\(reminders.count) subscription reminders", body.joined(separator: "\n"))
     }
+
+    /// "the charge on Sun 18 Jan", "the trial ending Sun 18 Jan", "the last day to cancel, Sun 18 Jan".
+    public static func describe(_ event: ReminderEvent, today: LocalDate) -> String {
+        let d = day(event.date, today: today)
+        switch event.kind {
+        case .charge: return "the charge on \(d)"
+        case .trial: return "the trial ending \(d)"
+        case .cancelBy: return "the last day to cancel, \(d)"
+        case .budget: return "the budget \(event.subject) from \(d)"
+        }
+    }
 }
