@@ -51,7 +51,7 @@ extension SubsCommand {
             let sent = outcome.sent.flatMap(\.reminders)
             if json {
                 ctx.output.printJSON(ReminderOutput.json(sent, delivered: true))
-            } else if delivery.method != .stdout {
+            } else if delivery.method != .stdout && !sent.isEmpty {
                 let notes = outcome.sent.count
                 Output.note("Sent \(sent.count) reminder\(sent.count == 1 ? "" : "s")"
                     + (notes != sent.count ? " in \(notes) notification\(notes == 1 ? "" : "s")" : "") + ".")

@@ -40,7 +40,6 @@ public enum ReminderTimer {
         # Written by 'subs schedule install'; 'subs schedule uninstall' removes it.
         [Unit]
         Description=subs: reminders before subscription renewals
-        Documentation=man:subs(1)
 
         [Service]
         Type=oneshot
@@ -55,7 +54,6 @@ public enum ReminderTimer {
         # Written by 'subs schedule install'; 'subs schedule uninstall' removes it.
         [Unit]
         Description=subs: reminders every day at \(time)
-        Documentation=man:subs(1)
 
         [Timer]
         OnCalendar=*-*-* \(time):00

@@ -43,6 +43,11 @@ public final class SignalPipe {
         }
         readFD = fds[0]
         signalPipeWrite = fds[1]
+        // A parent may have spawned us with these blocked (Foundation's Process does): unblock them.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for s in signals { sigaddset(&mask, s) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         for s in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
