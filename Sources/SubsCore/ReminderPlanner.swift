@@ -40,9 +40,10 @@ public struct ReminderCandidate: Hashable, Sendable {
     /// Days before the event (for budgets: the threshold in percent).
     public var leadDays: Int
     public var dueOn: LocalDate
-    public var content: ReminderContent
+    /// The text as of the day asked about; sources may leave it out for candidates not due by then.
+    public var content: ReminderContent?
 
-    public init(event: ReminderEvent, leadDays: Int, dueOn: LocalDate, content: ReminderContent) {
+    public init(event: ReminderEvent, leadDays: Int, dueOn: LocalDate, content: ReminderContent?) {
         self.event = event
         self.leadDays = leadDays
         self.dueOn = dueOn
@@ -98,7 +99,8 @@ public struct SubscriptionReminders: ReminderSource {
             for date in Schedule.charges(of: s, from: today, through: through.adding(days: maxLead)) {
                 let isTrialEnd = s.status == .trial && date == s.trialUntil
                 let event = ReminderEvent(kind: isTrialEnd ? .trial : .charge, subscriptionID: s.id, date: date)
-                let content = isTrialEnd
+                // Texts only for what is due by today (looking far ahead for the next due day needs none).
+                let content = date.adding(days: -maxLead) > today ? nil : isTrialEnd
                     ? ReminderText.trial(s, endsOn: date, today: today)
                     : ReminderText.charge(s, on: date, today: today)
                 for lead in leads where date.adding(days: -lead) <= through {
@@ -111,7 +113,8 @@ public struct SubscriptionReminders: ReminderSource {
             while let cancelBy = s.cancelBy(asOf: from.adding(days: notice)), cancelBy <= through.adding(days: maxLead) {
                 if cancelBy >= from {
                     let event = ReminderEvent(kind: .cancelBy, subscriptionID: s.id, date: cancelBy)
-                    let content = ReminderText.cancelBy(s, lastDay: cancelBy, renewal: cancelBy.adding(days: notice), today: today)
+                    let content = cancelBy.adding(days: -maxLead) > today
+                        ? nil : ReminderText.cancelBy(s, lastDay: cancelBy, renewal: cancelBy.adding(days: notice), today: today)
                     for lead in leads where cancelBy.adding(days: -lead) <= through {
                         out.append(ReminderCandidate(event: event, leadDays: lead, dueOn: cancelBy.adding(days: -lead), content: content))
                     }
@@ -165,7 +168,8 @@ public struct ReminderPlanner {
             let unsent = cands.filter { log.entry(event, lead: $0.leadDays) == nil }
             guard !unsent.isEmpty || resurfaced else { continue }
             // The text of the nearest lead time; it counts days from today anyway.
-            let content = cands.min { $0.leadDays < $1.leadDays }!.content
+            guard let content = cands.min(by: { $0.leadDays < $1.leadDays })?.content ?? cands.lazy.compactMap(\.content).first
+            else { continue }
             out.append(Reminder(
                 event: event, leadDays: unsent.map(\.leadDays).sorted(by: >), resurfaced: resurfaced, content: content))
         }
@@ -178,9 +182,18 @@ public struct ReminderPlanner {
     /// The first day after `today` on which a reminder becomes due (a lead time or a snooze's end), if any
     /// within the horizon.
     public func nextDueDate(after today: LocalDate, log: ReminderLog) -> LocalDate? {
+        // Most days something is due within a week: look there first, further only when needed.
+        for days in [7, 62, ReminderPlanner.horizonDays] {
+            if let d = nextDueDate(after: today, within: days, log: log) { return d }
+        }
+        return nil
+    }
+
+    private func nextDueDate(after today: LocalDate, within days: Int, log: ReminderLog) -> LocalDate? {
+        let limit = today.adding(days: days)
         var best: LocalDate?
-        func consider(_ d: LocalDate) { if d > today && best.map({ d < $0 }) ?? true { best = d } }
-        for c in candidates(today: today, through: today.adding(days: ReminderPlanner.horizonDays)) {
+        func consider(_ d: LocalDate) { if d > today && d <= limit && best.map({ d < $0 }) ?? true { best = d } }
+        for c in candidates(today: today, through: limit) {
             guard c.dueOn > today, log.entry(c.event, lead: c.leadDays) == nil else { continue }
             if let whole = log.whole(c.event) {
                 if whole.state == .acked { continue }
@@ -205,11 +218,5 @@ public struct ReminderPlanner {
         let started = mine.filter { $0.dueOn <= today && log.whole($0.event)?.state != .acked }
         let pick = started.isEmpty ? mine : started
         return pick.map(\.event).min { ($0.date, $0.kind) < ($1.date, $1.kind) }
-    }
-
-    /// The text of an event as of `today`, when one of its reminders is in the horizon.
-    public func content(of event: ReminderEvent, today: LocalDate) -> ReminderContent? {
-        candidates(today: today, through: today.adding(days: ReminderPlanner.horizonDays))
-            .first { $0.event == event }?.content
     }
 }
