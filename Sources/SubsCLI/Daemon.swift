@@ -20,9 +20,9 @@ extension SubsCommand {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var delivery: DeliveryOptions
-        @Option(help: ArgumentHelp("Time of day reminders are sent on their day (HH:MM, default 09:00).", valueName: "time"))
+        @Option(help: ArgumentHelp("Time of day reminders are sent on their day (HH:MM).", valueName: "time"))
         var at = "09:00"
-        @Option(help: ArgumentHelp("Re-check at least this often, in seconds (default 60).", valueName: "seconds"))
+        @Option(help: ArgumentHelp("Re-check at least this often, in seconds.", valueName: "seconds"))
         var interval = 60.0
 
         func validate() throws {

@@ -29,7 +29,7 @@ extension SubsCommand {
             @OptionGroup var global: GlobalOptions
             @Flag(help: "Use a systemd user timer.") var systemd = false
             @Flag(help: "Use a line in your crontab.") var cron = false
-            @Option(help: ArgumentHelp("Time of day (HH:MM, default 09:00).", valueName: "time")) var at = "09:00"
+            @Option(help: ArgumentHelp("Time of day (HH:MM).", valueName: "time")) var at = "09:00"
 
             func validate() throws {
                 if systemd && cron { throw ValidationError("give --systemd or --cron, not both") }

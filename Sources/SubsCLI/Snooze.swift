@@ -8,7 +8,7 @@ extension SubsCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Id or name.") var subscription: String
-        @Option(help: ArgumentHelp("Days to postpone (1 to 366; default 1).", valueName: "n")) var days = 1
+        @Option(help: ArgumentHelp("Days to postpone (1 to 366).", valueName: "n")) var days = 1
 
         func validate() throws {
             guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366") }
