@@ -46,6 +46,7 @@ extension SubsCommand {
             var notifier: DesktopNotifier?
             var notifierProblem: String?
             var retryAfter: Date?
+            var lastFailure: String?
             func today(_ now: Date) -> LocalDate {
                 if fixedDay { return ctx.today }
                 let (day, second) = WallClock.local(now)
@@ -114,8 +115,12 @@ extension SubsCommand {
                         }
                         if let s = outcome.sent.first, s.isSummary { log.line("as one summary notification: \(s.summary)") }
                         nextDue = outcome.nextDue
+                        if outcome.failure == nil { lastFailure = nil }
                         if let failure = outcome.failure {
-                            log.line("\(outcome.pending.count) reminder(s) not delivered: \(failure); retrying in \(Int(interval)) s")
+                            // Said once per kind of failure, not at every retry.
+                            let line = "\(outcome.pending.count) reminder(s) not delivered: \(failure); retrying every \(Int(interval)) s"
+                            if line != lastFailure { log.line(line) }
+                            lastFailure = line
                             retryAfter = now.addingTimeInterval(interval)
                             notifier = nil  // reconnect next time: the server may have gone
                         }

@@ -78,6 +78,11 @@ import TestSupport
         #expect(daemon.wait(4) { Self.lines(sent).count >= 3 })
         #expect(Self.lines(sent).last == "Disney renews tomorrow")
 
+        // SIGHUP reloads and keeps running.
+        kill(daemon.process.processIdentifier, SIGHUP)
+        #expect(daemon.wait(4) { daemon.stderr.contains("subs daemon: reloaded (SIGHUP)") })
+        #expect(daemon.process.isRunning)
+
         #expect(daemon.stop() == 0)
         let log = daemon.stderr.split(separator: "\n").map(String.init)
         #expect(log.first?.hasPrefix("subs daemon: started (pid \(daemon.process.processIdentifier))") == true)
@@ -119,5 +124,20 @@ import TestSupport
         // Snoozed: nothing on the 15th, back on the 16th.
         #expect(try subs.run(["remind", "--dry-run"]).stdout.isEmpty)
         #expect(try subs.run(["remind", "--dry-run", "--as-of", "2026-01-16"]).stdout.hasPrefix("Netflix renews in 2 days"))
+    }
+
+    @Test func withoutANotificationServerItWaitsAndRecordsNothing() throws {
+        let subs = try SubsRunner(today: "2026-01-15")
+        try subs.run(["add", "Netflix", "--amount", "15.99", "--currency", "EUR", "--next", "2026-01-18"])
+        let daemon = try Running(
+            subs, ["--interval", "0.2"],
+            environment: ["SUBS_NOW": "2026-01-15T10:00:00", "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(subs.home.path)/no-bus"])
+        #expect(daemon.wait(5) { daemon.stderr.contains("not delivered") })
+        usleep(1_000_000)  // five more re-checks
+        #expect(daemon.stop() == 0)
+        let log = daemon.stderr
+        #expect(log.components(separatedBy: "no D-Bus session bus").count == 2, "\(log)")  // said once
+        #expect(log.components(separatedBy: "1 reminder(s) not delivered").count == 2, "\(log)")
+        #expect(try subs.run(["remind", "--dry-run"]).stdout.hasPrefix("Netflix renews in 3 days"))
     }
 }
