@@ -79,13 +79,17 @@ public enum ReminderRun {
     /// Log entries older than this are forgotten.
     public static let keepDays = 400
 
+    /// Builds the reminder sources beyond subscriptions (budgets) from the run's own transaction, so they see
+    /// the same data: `{ tx in [BudgetReminders(try tx.budgets(), ...)] }`.
+    public typealias ExtraSources<T> = (T) throws -> [any ReminderSource]
+
     /// What is due on `today` (read only): for `--dry-run`, and to decide whether delivery is needed at all.
     public static func due<S: SubscriptionStore>(
-        store: S, today: LocalDate, extraSources: [any ReminderSource] = []
+        store: S, today: LocalDate, extraSources: ExtraSources<S.Transaction> = { _ in [] }
     ) throws -> (due: [Reminder], nextDue: LocalDate?) where S.Transaction: ReminderLogging {
         try store.read { tx in
             let planner = ReminderPlanner(
-                subscriptions: try tx.subscriptions(), settings: try Settings.load(from: tx), extraSources: extraSources)
+                subscriptions: try tx.subscriptions(), settings: try Settings.load(from: tx), extraSources: try extraSources(tx))
             let log = ReminderLog(try tx.reminderLog(eventsFrom: today))
             return (planner.due(today: today, log: log), planner.nextDueDate(after: today, log: log))
         }
@@ -95,13 +99,14 @@ public enum ReminderRun {
     /// delivered one in the same transaction. Stops at the first delivery that throws; what was delivered
     /// before it stays recorded.
     public static func send<S: SubscriptionStore>(
-        store: S, today: LocalDate, now: String, coalesce: Bool = true, extraSources: [any ReminderSource] = [],
+        store: S, today: LocalDate, now: String, coalesce: Bool = true,
+        extraSources: ExtraSources<S.Transaction> = { _ in [] },
         deliver: (ReminderNotification) throws -> Void
     ) throws -> Outcome where S.Transaction: ReminderLogging {
         try store.write { tx in
             try tx.pruneReminderLog(eventsBefore: today.adding(days: -keepDays))
             let planner = ReminderPlanner(
-                subscriptions: try tx.subscriptions(), settings: try Settings.load(from: tx), extraSources: extraSources)
+                subscriptions: try tx.subscriptions(), settings: try Settings.load(from: tx), extraSources: try extraSources(tx))
             var log = ReminderLog(try tx.reminderLog(eventsFrom: today))
             let due = planner.due(today: today, log: log)
             let batch = coalesce
