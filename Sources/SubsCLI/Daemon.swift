@@ -87,6 +87,8 @@ extension SubsCommand {
                 }
                 guard running else { break }
                 let now = clock.now()
+                // The clock went back: a retry planned in the "future" must not wait for the clock to catch up.
+                if let r = retryAfter, r.timeIntervalSince(now) > interval { retryAfter = nil }
                 let day = today(now)
                 let nowStamp = WallClock.timestamp(now)
 
