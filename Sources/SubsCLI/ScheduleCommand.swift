@@ -23,7 +23,7 @@ extension SubsCommand {
                     --systemd writes subs-remind.service and subs-remind.timer (OnCalendar, Persistent=true: a run \
                     missed while the machine was off happens at the next boot) into $XDG_CONFIG_HOME/systemd/user/. \
                     --cron adds one marked line to your crontab and leaves the other lines alone. \
-                    Default: systemd when systemctl is installed, else cron.
+                    Default: systemd when the machine runs it, else cron.
                     """)
 
             @OptionGroup var global: GlobalOptions

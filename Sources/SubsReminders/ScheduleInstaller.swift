@@ -32,10 +32,13 @@ public struct ScheduleInstaller {
     public var servicePath: String { unitFolder + "/" + ReminderTimer.serviceName }
     public var timerPath: String { unitFolder + "/" + ReminderTimer.timerName }
 
-    /// systemd when `systemctl` is on PATH, else cron when `crontab` is.
+    /// systemd when the machine runs it (sd_booted's test) and `systemctl` is on PATH, else cron when `crontab`
+    /// is, else systemd units for later.
     public func defaultMethod() throws(SubsError) -> Method {
-        if which("systemctl") != nil { return .systemd }
+        let booted = FileManager.default.fileExists(atPath: "/run/systemd/system")
+        if booted && which("systemctl") != nil { return .systemd }
         if which("crontab") != nil { return .cron }
+        if which("systemctl") != nil { return .systemd }
         throw SubsError(.unavailable, "neither systemctl nor crontab is installed; run 'subs daemon' from your session's autostart instead")
     }
 
