@@ -60,6 +60,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SubsCore"], path: "Sources/TestSupport"),
         .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore", "TestSupport"], exclude: ["Oracles"]),
         .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
+        .testTarget(name: "SubsRemindersTests", dependencies: ["SubsReminders", "SubsCore"]),
         .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore"]),
         .testTarget(name: "SubsCalendarTests", dependencies: ["SubsCalendar", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsHTTPTests", dependencies: ["SubsHTTP", "SubsCore", "SubsFeedServer", "TestSupport"]),

@@ -45,6 +45,12 @@ public struct ReminderDaemon {
         self.environment = environment
     }
 
+    /// The day whose reminders are due at `instant`: today from `time` on, yesterday before it.
+    public static func reminderDay(at instant: Date, time: TimeOfDay) -> LocalDate {
+        let (day, second) = WallClock.local(instant)
+        return second >= time.secondOfDay ? day : day.adding(days: -1)
+    }
+
     /// Runs until SIGTERM or SIGINT. Throws only when it cannot start (another daemon holds the lock, no database).
     public func run() throws {
         var store = try openStore()
@@ -58,11 +64,7 @@ public struct ReminderDaemon {
         var notifierProblem: String?
         var retryAfter: Date?
         var lastFailure: String?
-        func today(_ now: Date) -> LocalDate {
-            if let fixedDay { return fixedDay }
-            let (day, second) = WallClock.local(now)
-            return second >= time.secondOfDay ? day : day.adding(days: -1)
-        }
+        func today(_ now: Date) -> LocalDate { fixedDay ?? ReminderDaemon.reminderDay(at: now, time: time) }
         func connect() -> DesktopNotifier? {
             if let notifier { return notifier }
             do {
