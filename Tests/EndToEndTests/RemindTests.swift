@@ -144,4 +144,19 @@ import TestSupport
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("did you mean 'Netflix'?"))
     }
+
+    @Test func twoRunsAtOnceSendEachReminderOnce() throws {
+        let subs = try Self.fixture()
+        let out = subs.home.appendingPathComponent("hook.txt").path
+        var env = subs.environment
+        env["SUBS"] = SubsRunner.binary.path
+        // Each delivery takes a while, so the two runs overlap; the second waits for the first's transaction.
+        let cmd = #"sleep 0.2; echo "$SUBS_SUMMARY" >> '"# + out + #"'"#
+        let script = #""$SUBS" remind --command "$CMD" & "$SUBS" remind --command "$CMD"; wait"#
+        env["CMD"] = cmd
+        let r = try SubsRunner.shell(script, environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        #expect(lines.sorted() == ["Gym trial ends in 2 days", "Netflix renews in 3 days", "Spotify renews tomorrow"])
+    }
 }
