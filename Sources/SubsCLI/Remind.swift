@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SubsCore
 import SubsReminders
+import SubsStore
 
 extension SubsCommand {
     struct Remind: ParsableCommand {
@@ -23,7 +24,9 @@ extension SubsCommand {
         func run() throws {
             let ctx = try Context(global)
             let store = try ctx.openStore()
-            let (due, _) = try ReminderRun.due(store: store, today: ctx.today)
+            // Sources beyond subscriptions: budgets plug in here, e.g. { tx in [BudgetReminders(...)] }.
+            let extra: ReminderRun.ExtraSources<SQLiteStore.Transaction> = { _ in [] }
+            let (due, _) = try ReminderRun.due(store: store, today: ctx.today, extraSources: extra)
             if dryRun {
                 print(reminders: due, delivered: false, ctx)
                 if !json && due.isEmpty { Output.note("No reminders due on \(ctx.today).") }
@@ -36,17 +39,17 @@ extension SubsCommand {
             let outcome: ReminderRun.Outcome
             switch delivery.method {
             case .stdout:
-                outcome = try ReminderRun.send(store: store, today: ctx.today, now: ctx.now, coalesce: false) { n in
+                outcome = try ReminderRun.send(store: store, today: ctx.today, now: ctx.now, coalesce: false, extraSources: extra) { n in
                     if !json { for r in n.reminders { Swift.print(ReminderOutput.line(r, ctx.output)) } }
                 }
             case .command:
                 let command = CommandDelivery(command: delivery.command!, environment: ctx.environment)
-                outcome = try ReminderRun.send(store: store, today: ctx.today, now: ctx.now, coalesce: false) { n in
+                outcome = try ReminderRun.send(store: store, today: ctx.today, now: ctx.now, coalesce: false, extraSources: extra) { n in
                     try command.deliver(n)
                 }
             case .notify:
                 let notifier = try connect(orPrint: due, ctx)
-                outcome = try ReminderRun.send(store: store, today: ctx.today, now: ctx.now) { n in try notifier.show(n) }
+                outcome = try ReminderRun.send(store: store, today: ctx.today, now: ctx.now, extraSources: extra) { n in try notifier.show(n) }
             }
             let sent = outcome.sent.flatMap(\.reminders)
             if json {

@@ -8,7 +8,8 @@ public enum ReminderKind: String, Sendable, CaseIterable, Comparable {
     /// The last day to cancel a contract (end date or renewal minus the notice period).
     case cancelBy = "cancel_by"
     /// A budget approaching or exceeded. Reserved: no source produces it yet (budgets live on another branch);
-    /// a budget `ReminderSource` sets `subject` to the budget's name and `leadDays` to the threshold in percent.
+    /// a budget `ReminderSource` sets `subject` to the budget (period and category), `date` to the period's last
+    /// day (events are kept while their date is not past) and `leadDays` to the level in percent (threshold, 100).
     case budget
 
     public static func < (a: ReminderKind, b: ReminderKind) -> Bool {
@@ -23,7 +24,7 @@ public struct ReminderEvent: Hashable, Sendable {
     public var subscriptionID: Int
     /// Names a subject that is not a subscription (a budget); empty for subscriptions.
     public var subject: String
-    /// The day of the charge, the trial's end, the last day to cancel, the budget period's start.
+    /// The day of the charge, the trial's end, the last day to cancel, the budget period's last day.
     public var date: LocalDate
 
     public init(kind: ReminderKind, subscriptionID: Int, subject: String = "", date: LocalDate) {

@@ -83,7 +83,7 @@ public enum ReminderText {
         case .charge: return "the charge on \(d)"
         case .trial: return "the trial ending \(d)"
         case .cancelBy: return "the last day to cancel, \(d)"
-        case .budget: return "the budget \(event.subject) from \(d)"
+        case .budget: return "the budget \(event.subject) until \(d)"
         }
     }
 }

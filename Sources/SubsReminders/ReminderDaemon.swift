@@ -30,6 +30,8 @@ public struct ReminderDaemon {
     /// A day fixed by --as-of or SUBS_TODAY: the clock's day is not used.
     public var fixedDay: LocalDate?
     public var environment: [String: String]
+    /// Reminder sources beyond subscriptions (budgets), built from each run's transaction.
+    public var extraSources: ReminderRun.ExtraSources<SQLiteStore.Transaction> = { _ in [] }
 
     public init(
         databasePath: String, openStore: @escaping () throws -> SQLiteStore, delivery: Delivery, time: TimeOfDay,
@@ -120,7 +122,7 @@ public struct ReminderDaemon {
 
             var nextDue: LocalDate?
             do {
-                let (due, next) = try ReminderRun.due(store: store, today: day)
+                let (due, next) = try ReminderRun.due(store: store, today: day, extraSources: extraSources)
                 nextDue = next
                 if !due.isEmpty && (retryAfter.map { now >= $0 } ?? true) {
                     retryAfter = nil
@@ -170,21 +172,23 @@ public struct ReminderDaemon {
     ) throws -> ReminderRun.Outcome {
         switch delivery {
         case .stdout:
-            return try ReminderRun.send(store: store, today: day, now: now, coalesce: false) { n in
+            return try ReminderRun.send(store: store, today: day, now: now, coalesce: false, extraSources: extraSources) { n in
                 let text = n.reminders.map { "\($0.summary): \($0.body)\n" }.joined()
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
         case .command(let line):
             let command = CommandDelivery(command: line, environment: environment)
-            return try ReminderRun.send(store: store, today: day, now: now, coalesce: false) { n in try command.deliver(n) }
+            return try ReminderRun.send(store: store, today: day, now: now, coalesce: false, extraSources: extraSources) {
+                n in try command.deliver(n)
+            }
         case .notify:
             guard let notifier = connect() else {
                 var outcome = ReminderRun.Outcome()
-                outcome.pending = try ReminderRun.due(store: store, today: day).due
+                outcome.pending = try ReminderRun.due(store: store, today: day, extraSources: extraSources).due
                 outcome.failure = SubsError(.unavailable, "no notification server")
                 return outcome
             }
-            return try ReminderRun.send(store: store, today: day, now: now) { n in try notifier.show(n) }
+            return try ReminderRun.send(store: store, today: day, now: now, extraSources: extraSources) { n in try notifier.show(n) }
         }
     }
 }
