@@ -173,13 +173,13 @@ _subs() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|document|calendar|help)
+    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|document|calendar|remind|snooze|ack|daemon|schedule|help)
         # Offer subcommand argument completions
         "_subs_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan document calendar help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan document calendar remind snooze ack daemon schedule help' -- "${cur}"))
         ;;
     esac
 }
@@ -890,6 +890,188 @@ _subs_calendar_publish() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    esac
+}
+
+_subs_remind() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --dry-run --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --via --command)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--via')
+        __subs_add_completions -W 'notify'$'\n''stdout'$'\n''command'
+        return
+        ;;
+    '--command')
+        return
+        ;;
+    esac
+}
+
+_subs_snooze() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --days)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    esac
+}
+
+_subs_ack() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_daemon() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --via --command --at --interval)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--via')
+        __subs_add_completions -W 'notify'$'\n''stdout'$'\n''command'
+        return
+        ;;
+    '--command')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--interval')
+        return
+        ;;
+    esac
+}
+
+_subs_schedule() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __subs_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    install|uninstall|status)
+        # Offer subcommand argument completions
+        "_subs_schedule_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'install uninstall status' -- "${cur}"))
+        ;;
+    esac
+}
+
+_subs_schedule_install() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --systemd --cron --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --at)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    esac
+}
+
+_subs_schedule_uninstall() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_schedule_status() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
         return
         ;;
     esac

@@ -62,6 +62,25 @@ enum Schema {
         );
         CREATE INDEX documents_subscription ON documents (subscription_id);
         """,
+        // Reminders: the delivery log. One row per lead time of an event (lead_days -1: the event as a whole,
+        // for snoozes and acks); subscription_id 0 and a subject for events about no one subscription (budgets).
+        """
+        CREATE TABLE reminder_log (
+            subscription_id INTEGER NOT NULL,
+            subject TEXT NOT NULL DEFAULT '',
+            kind TEXT NOT NULL,
+            occurrence TEXT NOT NULL,
+            lead_days INTEGER NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('sent','snoozed','acked')),
+            until TEXT,
+            at TEXT NOT NULL,
+            PRIMARY KEY (subscription_id, subject, kind, occurrence, lead_days)
+        ) WITHOUT ROWID;
+        CREATE INDEX reminder_log_occurrence ON reminder_log (occurrence);
+        CREATE TRIGGER reminder_log_forget AFTER DELETE ON subscriptions BEGIN
+            DELETE FROM reminder_log WHERE subscription_id = OLD.id;
+        END;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
