@@ -11,7 +11,7 @@ extension SubsCommand.Calendar {
             abstract: "Put the feed on a CalDAV server, one event per resource; only what changed is sent.",
             discussion: """
                 The password comes from SUBS_CALDAV_PASSWORD, else from caldav_password in \
-                $XDG_CONFIG_HOME/subs/calendar.conf (mode 0600). That file may also hold caldav_url and caldav_user, \
+                $XDG_CONFIG_HOME/subs/subs.conf (mode 0600). That file may also hold caldav_url and caldav_user, \
                 so a plain 'subs calendar publish' works. Creates use If-None-Match: *, updates and deletes If-Match, \
                 so events changed on the server meanwhile are reported and left alone (--force overwrites them). \
                 Resources of removed subscriptions are deleted.
@@ -27,7 +27,7 @@ extension SubsCommand.Calendar {
 
         func run() throws {
             let ctx = try Context(global)
-            let config = ConfigFile.calendar(ctx.environment)
+            let config = ConfigFile.user(ctx.environment)
             let file = try config.values()
             guard let collection = url ?? file["caldav_url"], !collection.isEmpty else {
                 throw SubsError.usage("give the calendar's URL with --url (or caldav_url in \(config.path))")

@@ -138,7 +138,7 @@ import TestSupport
         #expect(!inURL.stderr.contains("secret"))
 
         // The config file: refused while others can read it, used once it is 0600.
-        let config = runner.home.path + "/.config/subs/calendar.conf"
+        let config = runner.home.path + "/.config/subs/subs.conf"
         try FileManager.default.createDirectory(atPath: runner.home.path + "/.config/subs", withIntermediateDirectories: true)
         try "caldav_url = \(server.collection)\ncaldav_user = alice\ncaldav_password = secret\n".write(toFile: config, atomically: true, encoding: .utf8)
         chmod(config, 0o644)

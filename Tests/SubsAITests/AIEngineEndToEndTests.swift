@@ -153,7 +153,7 @@ import TestSupport
         let f = try Fixture()
         let dir = f.subs.home.path + "/.config/subs"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let conf = dir + "/calendar.conf"
+        let conf = dir + "/subs.conf"
         try "llm.url = http://127.0.0.1:\(f.port)/v1\nllm.model = good\nllm.api_key = \(Self.key)\n".write(toFile: conf, atomically: true, encoding: .utf8)
         chmod(conf, 0o644)
         let refused = try f.subs.run(["scan", f.pdf])

@@ -38,7 +38,7 @@ struct ScanEngineOptions: ParsableArguments {
     /// The AI endpoint's settings from the environment and the config file (which must be private).
     func llmSettings(_ ctx: Context) throws -> LLMSettings? {
         guard engine != .local else { return nil }
-        return try LLMSettings.resolve(environment: ctx.environment, file: try ConfigFile.calendar(ctx.environment).values())
+        return try LLMSettings.resolve(environment: ctx.environment, file: try ConfigFile.user(ctx.environment).values())
     }
 
     func scanner(_ ctx: Context, progress: Progress) -> InvoiceScanner {
