@@ -58,6 +58,9 @@ final class SQLiteConnection {
 
     var lastInsertRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
 
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     fileprivate func failure(_ rc: Int32) -> Failure {
         Failure(code: rc, message: String(cString: sqlite3_errmsg(handle)))
     }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Sums kept per currency, never mixed: what a total is before a rate converts it.
+public struct Amounts: Sendable, Equatable {
+    public private(set) var byCurrency: [Currency: Decimal] = [:]
+
+    public init() {}
+    public init(_ money: [Money]) { for m in money { add(m) } }
+
+    public mutating func add(_ m: Money) { byCurrency[m.currency, default: 0] += m.amount }
+    public mutating func add(_ other: Amounts) {
+        for (c, a) in other.byCurrency { byCurrency[c, default: 0] += a }
+    }
+    public mutating func add(_ amount: Decimal, _ currency: Currency) { byCurrency[currency, default: 0] += amount }
+
+    public var isEmpty: Bool { byCurrency.isEmpty }
+    /// Per currency, ordered by code.
+    public var sums: [Money] { byCurrency.keys.sorted().map { Money(byCurrency[$0]!, $0) } }
+    public var currencies: [Currency] { byCurrency.keys.sorted() }
+}
+
+/// Converts sums into one currency with the known rates. Never guesses: a currency without a rate
+/// stays unconverted, and callers show totals per currency instead.
+public struct Converter: Sendable {
+    public let target: Currency
+    public let rates: RateTable
+    private var cache: [Currency: (Decimal, LocalDate?)?] = [:]
+
+    public init(target: Currency, rates: RateTable) {
+        self.target = target
+        self.rates = rates
+        for c in rates.currencies where c != target {
+            cache[c] = rates.rate(from: c, to: target).map { ($0.rate, $0.date) }
+        }
+        cache[target] = (1, nil)
+    }
+
+    /// 1 `currency` = factor `target`, and the date of the (oldest) rate used.
+    public func factor(_ currency: Currency) -> (rate: Decimal, date: LocalDate?)? {
+        if currency == target { return (1, nil) }
+        return cache[currency] ?? nil
+    }
+
+    public func convert(_ m: Money) -> Money? {
+        factor(m.currency).map { Money(m.amount * $0.rate, target) }
+    }
+
+    /// The total in the target currency, or nil when a currency in it has no rate.
+    public func total(_ a: Amounts) -> Money? {
+        var sum: Decimal = 0
+        for (c, v) in a.byCurrency {
+            guard let f = factor(c) else { return nil }
+            sum += c == target ? v : v * f.rate
+        }
+        return Money(sum, target)
+    }
+
+    /// Currencies in `a` that have no rate to the target.
+    public func missing(_ a: Amounts) -> [Currency] { a.currencies.filter { factor($0) == nil } }
+
+    /// A number to sort and scale by: the converted total, else the largest single sum.
+    public func magnitude(_ a: Amounts) -> Decimal {
+        if let t = total(a) { return t.amount }
+        return a.byCurrency.values.max() ?? 0
+    }
+
+    /// The oldest rate date used to convert `a`, for "rates of DATE".
+    public func rateDate(_ a: Amounts) -> LocalDate? {
+        a.currencies.compactMap { factor($0)?.date }.min()
+    }
+}
