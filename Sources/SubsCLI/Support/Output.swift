@@ -33,6 +33,7 @@ struct Output {
     func red(_ s: String) -> String { useColor ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
     func yellow(_ s: String) -> String { useColor ? "\u{1B}[33m\(s)\u{1B}[0m" : s }
     func green(_ s: String) -> String { useColor ? "\u{1B}[32m\(s)\u{1B}[0m" : s }
+    func cyan(_ s: String) -> String { useColor ? "\u{1B}[36m\(s)\u{1B}[0m" : s }
 
     func printJSON(_ value: JSONValue) { print(value.serialized(pretty: true)) }
 
@@ -56,8 +57,9 @@ struct Table {
                 let pad = String(repeating: " ", count: widths[i] - c.count)
                 return rightAligned.contains(i) ? pad + c : (i == cells.count - 1 ? c : c + pad)
             }
-            let text = padded.joined(separator: "  ")
-            return header ? out.bold(text) : text
+            var text = Substring(padded.joined(separator: "  "))
+            while text.last == " " { text = text.dropLast() }
+            return header ? out.bold(String(text)) : String(text)
         }
         return ([line(header, header: true)] + rows.map { line($0, header: false) }).joined(separator: "\n")
     }

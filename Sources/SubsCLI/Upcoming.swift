@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import SubsCore
+
+extension SubsCommand {
+    struct Upcoming: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Every charge in the next days, in date order, with a running total.",
+            discussion: """
+                The window starts today: --days N covers N days (today included), --until DATE runs through DATE.
+                Amounts are what the service charges; YOURS is your part when the cost is split, and the totals
+                count your part. Totals are per currency, plus one in the main currency (subs config set currency)
+                when exchange rates are known (subs rates).
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Option(help: ArgumentHelp("Days to look ahead, today included (default 30).", valueName: "n")) var days: Int?
+        @Option(help: ArgumentHelp("Look ahead through this date (YYYY-MM-DD).", valueName: "date")) var until: String?
+        @OptionGroup var format: FormatOptions
+
+        func validate() throws {
+            if days != nil && until != nil { throw ValidationError("give --days or --until, not both") }
+            if let days, !(1...36_600).contains(days) { throw ValidationError("--days must be from 1 to 36600") }
+        }
+
+        func run() throws {
+            let ctx = try Context(global)
+            var through = ctx.today.adding(days: (days ?? 30) - 1)
+            if let until {
+                through = try parseDate(until, "--until")
+                if through < ctx.today { throw SubsError.usage("--until \(through) is before today (\(ctx.today)); give a later date") }
+            }
+            let data = try ProjectionData(ctx)
+            let subs = data.subscriptions
+            let charges = Projection.charges(of: subs, from: ctx.today, through: through)
+            if format.json {
+                ctx.output.printJSON(.array(charges.map { c in
+                    let s = subs[c.index]
+                    return .object([
+                        ("date", .string(c.date.description)), ("id", .int(s.id)), ("name", .string(s.name)),
+                        ("amount", .string(c.price.plainString)), ("currency", .string(c.price.currency.code)),
+                        ("your_amount", .string(c.yours.plainString)), ("kind", .string(c.kind.rawValue)),
+                        ("frequency", .string(s.cadence.frequency)), ("interval", .int(s.cadence.count)),
+                        ("category", .optional(s.category)), ("previous_amount", .optional(c.previousPrice?.plainString)),
+                    ])
+                }))
+                return
+            }
+            if format.csv {
+                ctx.output.printCSV(
+                    header: ["date", "id", "name", "amount", "currency", "your_amount", "kind", "frequency", "interval", "category", "previous_amount"],
+                    rows: charges.map { c in
+                        let s = subs[c.index]
+                        return [c.date.description, String(s.id), s.name, c.price.plainString, c.price.currency.code, c.yours.plainString,
+                                c.kind.rawValue, s.cadence.frequency, String(s.cadence.count), s.category ?? "", c.previousPrice?.plainString ?? ""]
+                    })
+                return
+            }
+            if charges.isEmpty {
+                Output.note(subs.isEmpty ? "No subscriptions yet. Add one: subs add Netflix --amount 15.99" : "No charges from \(ctx.today) through \(through).")
+                return
+            }
+            renderTable(charges, subs: subs, data: data, ctx: ctx, through: through)
+        }
+
+        private func renderTable(_ charges: [Charge], subs: [Subscription], data: ProjectionData, ctx: Context, through: LocalDate) {
+            let conv = data.converter
+            let all = Amounts(charges.map(\.yours))
+            // The running total is in the main currency when every charge converts, else in the one currency there is.
+            let runningCurrency: Currency? = conv.total(all) != nil ? conv.target : (all.currencies.count == 1 ? all.currencies[0] : nil)
+            let showYours = charges.contains { subs[$0.index].share != .whole }
+            var header = ["DATE", "DAY", "NAME", "AMOUNT"]
+            if showYours { header.append("YOURS") }
+            header.append("CADENCE")
+            if runningCurrency != nil { header.append("TOTAL") }
+            header.append("NOTE")
+            var table = Table(header: header, rightAligned: Set([3] + (showYours ? [4] : []) + (runningCurrency != nil ? [showYours ? 6 : 5] : [])))
+            table.rows.reserveCapacity(charges.count)
+            var running: Decimal = 0
+            // Formatting the same price again and again is the cost of this command: cache it per subscription.
+            var priceText: [Int: (Money, String, String)] = [:]
+            for c in charges {
+                let s = subs[c.index]
+                let texts: (Money, String, String)
+                if let cached = priceText[c.index], cached.0 == c.price { texts = cached } else {
+                    texts = (c.price, c.price.displayString, c.yours.displayString)
+                    priceText[c.index] = texts
+                }
+                var row = [c.date.description, c.date.weekdayAbbreviation, s.name, texts.1]
+                if showYours { row.append(texts.2) }
+                row.append(s.cadence.description)
+                if let rc = runningCurrency {
+                    running += rc == c.yours.currency ? c.yours.amount : conv.convert(c.yours)!.amount
+                    row.append(Money(running, rc).displayString)
+                }
+                var notes: [String] = []
+                if c.kind == .trialEnd { notes.append("trial ends") }
+                if let before = c.previousPrice { notes.append("new price, was \(before.displayString)") }
+                row.append(ctx.output.yellow(notes.joined(separator: "; ")))
+                table.rows.append(row)
+            }
+            print(table.render(ctx.output))
+            let sums = all.sums
+            print("\(charges.count) charge\(charges.count == 1 ? "" : "s") from \(ctx.today) through \(through): " + sums.map(\.displayString).joined(separator: " + "))
+            if sums.count > 1 || sums.first?.currency != conv.target, let t = conv.total(all) {
+                let date = conv.rateDate(all).map { " (rates of \($0))" } ?? ""
+                print("Total in \(conv.target.code): \(t.displayString)\(date)")
+            }
+            data.warnAboutRates(for: all, converter: conv, today: ctx.today)
+        }
+    }
+}
