@@ -114,7 +114,16 @@ public struct Cadence: Hashable, Sendable, CustomStringConvertible {
         return amount * perYear / (divisor * Decimal(count))
     }
 
+    /// The normalised yearly cost: weekly x 52, daily x 365, monthly x 12, quarterly x 4; every-N divides by N.
+    /// Computed directly, not as monthly x 12, so a yearly 119 stays 119 (119 / 12 x 12 is not exact in Decimal).
     public func yearlyEquivalent(of amount: Decimal) -> Decimal {
-        monthlyEquivalent(of: amount) * 12
+        let perYear: Decimal = switch unit {
+        case .day: 365
+        case .week: 52
+        case .month: 12
+        case .quarter: 4
+        case .year: 1
+        }
+        return count == 1 ? amount * perYear : amount * perYear / Decimal(count)
     }
 }

@@ -22,3 +22,12 @@ import Testing
         #expect(LocalDate(year: 2026, month: 11, day: 22)!.weekday == 7)  // a Sunday
     }
 }
+
+@Suite struct CadenceEquivalentTests {
+    @Test func yearlyEquivalentIsExact() {
+        #expect(Cadence.yearly.yearlyEquivalent(of: 119) == 119)
+        #expect(Cadence(unit: .month, count: 3)!.yearlyEquivalent(of: Decimal(string: "10.01")!) == Decimal(string: "40.04")!)
+        #expect(Cadence.weekly.yearlyEquivalent(of: 12) == 624)
+        #expect(Cadence(unit: .year, count: 2)!.yearlyEquivalent(of: 119) == Decimal(string: "59.5")!)
+    }
+}
