@@ -100,9 +100,13 @@ public struct BudgetStatus: Sendable {
             let (from, through) = b.bounds(containing: today)
             var charged = Amounts(), toCome = Amounts()
             for (i, s) in subscriptions.enumerated() where b.covers(s) {
+                // Prices summed per subscription, its share applied once to each sum (exact for 1/3 shares).
+                var subCharged = Amounts(), subToCome = Amounts()
                 Projection.forEachCharge(of: s, index: i, from: from, through: through) { c in
-                    if c.date <= today { charged.add(c.yours) } else { toCome.add(c.yours) }
+                    if c.date <= today { subCharged.add(c.price) } else { subToCome.add(c.price) }
                 }
+                charged.add(subCharged.yours(of: s))
+                toCome.add(subToCome.yours(of: s))
             }
             let conv = converters[b.limit.currency] ?? Converter(target: b.limit.currency, rates: rates)
             converters[b.limit.currency] = conv

@@ -122,17 +122,20 @@ struct ChargeAggregate {
         months = Array(repeating: Amounts(), count: max(monthCount, 0))
         monthGroups = Array(repeating: [:], count: wantMonthGroups ? max(monthCount, 0) : 0)
         for (i, s) in subs.enumerated() {
-            // Sums of this subscription first (plain Decimals while the currency stays the same), then merged.
+            // This subscription's prices are summed first and its share applied once to each sum: the user's
+            // part of 12 charges of 10.99 split by 3 is exactly 43.96, not 12 x 3.6633... (and it is faster).
             var subTotal = Amounts(), subCharged = Amounts()
             var subCount = 0
             var perMonth: [Int: Amounts] = [:]
             Projection.forEachCharge(of: s, index: i, from: from, through: through) { c in
                 subCount += 1
-                subTotal.add(c.yours)
-                if c.date <= today { subCharged.add(c.yours) }
-                perMonth[c.date.year * 12 + c.date.month - 1 - firstMonth, default: Amounts()].add(c.yours)
+                subTotal.add(c.price)
+                if c.date <= today { subCharged.add(c.price) }
+                perMonth[c.date.year * 12 + c.date.month - 1 - firstMonth, default: Amounts()].add(c.price)
             }
             guard subCount > 0 else { continue }
+            subTotal = subTotal.yours(of: s)
+            subCharged = subCharged.yours(of: s)
             count += subCount
             total.add(subTotal)
             charged.add(subCharged)
@@ -144,7 +147,8 @@ struct ChargeAggregate {
                 g.amounts.add(subTotal)
                 groups[k] = g
             }
-            for (m, a) in perMonth {
+            for (m, prices) in perMonth {
+                let a = prices.yours(of: s)
                 months[m].add(a)
                 if wantMonthGroups { for k in keys { monthGroups[m][k, default: Amounts()].add(a) } }
             }

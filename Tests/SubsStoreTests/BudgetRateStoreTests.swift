@@ -35,16 +35,18 @@ import SubsCore
         let (s, dir) = try store()
         defer { try? FileManager.default.removeItem(at: dir) }
         let d1 = LocalDate(iso: "2026-01-10")!, d2 = LocalDate(iso: "2026-01-12")!
-        try s.write { tx in
-            #expect(try tx.setRate(ExchangeRate(base: .eur, quote: .usd, rate: Decimal(string: "1.0842")!, date: d2, source: "ecb")))
-            // Older, other direction: refused.
-            #expect(try !tx.setRate(ExchangeRate(base: .usd, quote: .eur, rate: Decimal(string: "0.92")!, date: d1, source: "manual")))
+        let (first, older) = try s.write { tx in
+            (try tx.setRate(ExchangeRate(base: .eur, quote: .usd, rate: Decimal(string: "1.0842")!, date: d2, source: "ecb")),
+             // Older, other direction: refused.
+             try tx.setRate(ExchangeRate(base: .usd, quote: .eur, rate: Decimal(string: "0.92")!, date: d1, source: "manual")))
         }
+        #expect(first && !older)
         var rates = try s.read { tx in try tx.exchangeRates() }
         #expect(rates == [ExchangeRate(base: .eur, quote: .usd, rate: Decimal(string: "1.0842")!, date: d2, source: "ecb")])
-        try s.write { tx in
-            #expect(try tx.setRate(ExchangeRate(base: .usd, quote: .eur, rate: Decimal(string: "0.93")!, date: d2, source: "manual")))
+        let replaced = try s.write { tx in
+            try tx.setRate(ExchangeRate(base: .usd, quote: .eur, rate: Decimal(string: "0.93")!, date: d2, source: "manual"))
         }
+        #expect(replaced)
         rates = try s.read { tx in try tx.exchangeRates() }
         #expect(rates.count == 1)
         #expect(rates[0].base == .usd && rates[0].rate == Decimal(string: "0.93")!)
