@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SubsCore", "TestSupport"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Scripts"]
         ),
     ],
     swiftLanguageModes: [.v6]

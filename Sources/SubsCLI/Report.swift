@@ -111,7 +111,7 @@ extension SubsCommand {
             var rows: [[String]] = []
             func add(_ section: String, _ key: String, _ count: Int?, _ a: Amounts) {
                 for m in a.sums { rows.append([section, key, count.map(String.init) ?? "", m.plainString, m.currency.code]) }
-                if a.currencies != [conv.target], let t = conv.total(a) { rows.append([section + "_in_main", key, count.map(String.init) ?? "", t.plainString, t.currency.code]) }
+                if !a.isEmpty, a.currencies != [conv.target], let t = conv.total(a) { rows.append([section + "_in_main", key, count.map(String.init) ?? "", t.plainString, t.currency.code]) }
             }
             add("total", r.period.label, r.count, r.total)
             add("charged", r.period.label, nil, r.charged)
@@ -168,8 +168,8 @@ extension SubsCommand {
                 for n in r.normalised {
                     table.rows.append([subs[n.index].name, subs[n.index].cadence.description, n.monthly.displayString, n.yearly.displayString])
                 }
-                table.rows.append(["Total", "", T.text(r.monthlyTotal, conv), T.text(r.yearlyTotal, conv)])
                 print(table.render(out))
+                print("Total: \(T.text(r.monthlyTotal, conv)) a month, \(T.text(r.yearlyTotal, conv)) a year")
             }
             var everything = r.total
             everything.add(r.previousTotal)

@@ -66,10 +66,18 @@ public struct Converter: Sendable {
     /// Currencies in `a` that have no rate to the target.
     public func missing(_ a: Amounts) -> [Currency] { a.currencies.filter { factor($0) == nil } }
 
-    /// A number to sort and scale by: the converted total, else the largest single sum.
-    public func magnitude(_ a: Amounts) -> Decimal {
-        if let t = total(a) { return t.amount }
-        return a.byCurrency.values.max() ?? 0
+    /// A number to sort and scale by: the part that converts to the target currency
+    /// (sums without a rate count for nothing here; they are shown per currency).
+    public func magnitude(_ a: Amounts) -> Decimal { partial(a).converted.amount }
+
+    /// What converts, summed in the target currency, and what does not, per currency.
+    public func partial(_ a: Amounts) -> (converted: Money, rest: [Money]) {
+        var sum: Decimal = 0
+        var rest: [Money] = []
+        for m in a.sums {
+            if m.currency == target { sum += m.amount } else if let f = factor(m.currency) { sum += m.amount * f.rate } else { rest.append(m) }
+        }
+        return (Money(sum, target), rest)
     }
 
     /// The oldest rate date used to convert `a`, for "rates of DATE".

@@ -217,7 +217,7 @@ public struct Report: Sendable {
             let y = Money(s.cadence.yearlyEquivalent(of: s.userPart(of: s.price(on: today)).amount), m.currency)
             monthly.add(m)
             yearly.add(y)
-            norm.append((Normalised(index: i, monthly: m, yearly: y), converter.convert(m)?.amount ?? m.amount))
+            norm.append((Normalised(index: i, monthly: m, yearly: y), converter.convert(m)?.amount ?? 0))
         }
         normalised = norm.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.index < $1.0.index }.map(\.0)
         monthlyTotal = monthly

@@ -31,10 +31,12 @@ struct ProjectionData {
 /// Text and JSON for sums that may be in several currencies.
 enum AmountsFormat {
     /// "42.97 EUR" when it converts to the main currency, else "10.00 EUR + 5.00 USD".
+    /// "42.97 EUR"; with a currency that has no rate: "40.00 EUR + 1,480 JPY".
     static func text(_ a: Amounts, _ conv: Converter) -> String {
-        if a.isEmpty { return Money(0, conv.target).displayString }
-        if let t = conv.total(a) { return t.displayString }
-        return a.sums.map(\.displayString).joined(separator: " + ")
+        let (converted, rest) = conv.partial(a)
+        if rest.isEmpty { return converted.displayString }
+        let parts = (converted.amount != 0 || a.byCurrency[conv.target] != nil ? [converted] : []) + rest
+        return parts.map(\.displayString).joined(separator: " + ")
     }
 
     /// [{"amount": "10.00", "currency": "EUR"}, ...]
@@ -52,16 +54,18 @@ enum AmountsFormat {
         return conv.total(a).map(money) ?? .null
     }
 
-    /// The change from `before` to `now` in the main currency ("+12.00 EUR (+8.5%)"), or per currency.
+    /// The change from `before` to `now` in the main currency ("+12.00 EUR (+8.5%)"); sums without a rate
+    /// change per currency after it ("+2.00 EUR, +1,480 JPY").
     static func change(from before: Amounts, to now: Amounts, _ conv: Converter) -> String {
-        if let a = conv.total(before), let b = conv.total(now) {
-            return signed(Money(b.amount - a.amount, conv.target)) + percentText(a.amount, b.amount)
-        }
+        let (a, restBefore) = conv.partial(before)
+        let (b, restNow) = conv.partial(now)
+        var text = signed(Money(b.amount - a.amount, conv.target))
+        if restBefore.isEmpty && restNow.isEmpty { return text + percentText(a.amount, b.amount) }
         var diff = Amounts()
-        for c in Set(before.currencies + now.currencies).sorted() {
-            diff.add((now.byCurrency[c] ?? 0) - (before.byCurrency[c] ?? 0), c)
-        }
-        return diff.sums.map(signed).joined(separator: ", ")
+        for m in restNow { diff.add(m) }
+        for m in restBefore { diff.add(-m.amount, m.currency) }
+        for m in diff.sums where m.amount != 0 { text += ", " + signed(m) }
+        return text
     }
 
     static func signed(_ m: Money) -> String {

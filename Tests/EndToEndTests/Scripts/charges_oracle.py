@@ -176,7 +176,7 @@ def check(spec_path, got_path, lo_text, hi_text):
         month_ends = sum(1 for c in want if c[0][8:] in ("28", "29", "30", "31"))
         feb29 = sum(1 for c in want if c[0][5:] == "02-29")
         trials = sum(1 for c in want if c[5] == "trial_end")
-        print("ok %d charges of %d subscriptions; %d on days 28-31, %d on Feb 29, %d trial ends"
+        print("ok charges=%d subscriptions=%d month_ends=%d feb29=%d trial_ends=%d"
               % (len(want), len(subs), month_ends, feb29, trials))
         return 0
     missing = sorted(set(want) - set(got))
