@@ -61,17 +61,27 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
 extension Decimal {
     /// Strict decimal parsing: digits with at most one '.', optional leading '-'. Nothing else.
+    /// Up to 18 digits are read straight into an integer significand (Decimal(string:) costs ~1 µs a call).
     public init?(exactly text: some StringProtocol) {
         var digits = 0
         var dots = 0
-        for (i, c) in text.enumerated() {
-            if c == "-" && i == 0 { continue }
-            if c == "." { dots += 1; continue }
-            guard c.isASCII, c.isNumber else { return nil }
+        var negative = false
+        var significand = 0
+        var fraction = 0
+        for (i, b) in text.utf8.enumerated() {
+            if b == UInt8(ascii: "-") && i == 0 { negative = true; continue }
+            if b == UInt8(ascii: ".") { dots += 1; continue }
+            guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { return nil }
             digits += 1
+            if digits <= 18 { significand = significand * 10 + Int(b - UInt8(ascii: "0")) }
+            if dots == 1 { fraction += 1 }
         }
-        guard digits > 0, dots <= 1, digits <= 30, let d = Decimal(string: String(text), locale: nil)
-        else { return nil }
+        guard digits > 0, dots <= 1, digits <= 30 else { return nil }
+        if digits <= 18 {
+            self = Decimal(sign: negative && significand != 0 ? .minus : .plus, exponent: -fraction, significand: Decimal(significand))
+            return
+        }
+        guard let d = Decimal(string: String(text), locale: nil) else { return nil }
         self = d
     }
 }

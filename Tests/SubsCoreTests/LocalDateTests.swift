@@ -32,3 +32,20 @@ import Testing
         #expect(Cadence(unit: .year, count: 2)!.yearlyEquivalent(of: 119) == Decimal(string: "59.5")!)
     }
 }
+
+@Suite struct ParsingFastPathTests {
+    @Test func exactDecimalsMatchFoundationsParser() {
+        for text in ["15.99", "0", "-0", "-12.50", "1480", "0.001", "123456789012345678", "1234567890123456789.25", ".5", "5."] {
+            #expect(Decimal(exactly: text) == Decimal(string: text, locale: nil), "\(text)")
+            #expect(Decimal(exactly: text).map { "\($0)" } == Decimal(string: text, locale: nil).map { "\($0)" }, "\(text)")
+        }
+        for bad in ["", "-", ".", "1.2.3", "1,5", "1e5", "--1", " 1", "١٢"] { #expect(Decimal(exactly: bad) == nil, "\(bad)") }
+    }
+
+    @Test func isoDatesAreStrict() {
+        #expect(LocalDate(iso: "2026-01-15") == LocalDate(year: 2026, month: 1, day: 15))
+        for bad in ["2026-1-15", "2026-01-1", "2026/01/15", "20260115", "2026-01-155", "2026-01-1x", "+026-01-15", "2026-02-29"] {
+            #expect(LocalDate(iso: bad) == nil, "\(bad)")
+        }
+    }
+}
