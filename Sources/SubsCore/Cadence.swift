@@ -101,6 +101,17 @@ public struct Cadence: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Charges a year of the unit (count 1): 365, 52, 12, 4, 1.
+    var chargesPerYear: Int {
+        switch unit {
+        case .day: 365
+        case .week: 52
+        case .month: 12
+        case .quarter: 4
+        case .year: 1
+        }
+    }
+
     /// The normalised monthly cost of one charge: weekly x 52 / 12, daily x 365 / 12,
     /// quarterly / 3, yearly / 12; every-N cadences divide by N.
     public func monthlyEquivalent(of amount: Decimal) -> Decimal {
@@ -110,6 +121,11 @@ public struct Cadence: Hashable, Sendable, CustomStringConvertible {
         case .month: (12, 12)
         case .quarter: (4, 12)
         case .year: (1, 12)
+        }
+        if unit == .month && count == 1 { return amount }
+        // Exact in millionths (a yearly 119.88 is 9.99 a month): no Decimal division.
+        if let v = Millionths.of(amount), let r = Millionths.multiply(v, by: chargesPerYear, dividedBy: 12 * count) {
+            return Millionths.decimal(r)
         }
         return amount * perYear / (divisor * Decimal(count))
     }
@@ -123,6 +139,9 @@ public struct Cadence: Hashable, Sendable, CustomStringConvertible {
         case .month: 12
         case .quarter: 4
         case .year: 1
+        }
+        if let v = Millionths.of(amount), let r = Millionths.multiply(v, by: chargesPerYear, dividedBy: count) {
+            return Millionths.decimal(r)
         }
         return count == 1 ? amount * perYear : amount * perYear / Decimal(count)
     }

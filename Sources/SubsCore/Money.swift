@@ -31,6 +31,8 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// Exact decimal text with a fixed number of fraction digits, never scientific notation.
     public static func plain(_ value: Decimal, scale: Int) -> String {
+        // Fast and exact when the value is a whole number of millionths (every price is).
+        if scale <= Millionths.scale, let v = Millionths.of(value) { return Millionths.plain(v, digits: scale) }
         let r = round(value, scale: scale)
         let negative = r < 0
         var text = "\(negative ? -r : r)"

@@ -49,3 +49,50 @@ import Testing
         }
     }
 }
+
+@Suite struct MillionthsTests {
+    @Test func plainTextMatchesDecimalRounding() {
+        let values = ["15.99", "0.005", "-0.005", "2.675", "1480", "0.0000005", "-12.345", "999999.995", "0", "0.1", "123.456789"]
+        for t in values {
+            let d = Decimal(string: t)!
+            for scale in 0...4 {
+                var input = d, rounded = Decimal()
+                NSDecimalRound(&rounded, &input, scale, .plain)
+                var expected = "\(rounded < 0 ? -rounded : rounded)"
+                if scale > 0 {
+                    if !expected.contains(".") { expected += "." }
+                    let frac = expected.split(separator: ".", omittingEmptySubsequences: false)[1].count
+                    expected += String(repeating: "0", count: max(0, scale - frac))
+                }
+                if rounded < 0 { expected = "-" + expected }
+                #expect(Money.plain(d, scale: scale) == expected, "\(t) at \(scale)")
+            }
+        }
+        #expect(Millionths.of(Decimal(string: "0.0000001")!) == nil)
+        #expect(Millionths.of(Decimal(string: "123456789012345678901234567890")!) == nil)
+        #expect(Millionths.of(Decimal(string: "-15.99")!) == -15_990_000)
+    }
+
+    @Test func sharesAndCadencesAreExactWhereTheyCanBe() {
+        #expect(Share(1, 3)!.apply(to: Decimal(string: "131.88")!) == Decimal(string: "43.96")!)
+        #expect(Share(1, 3)!.apply(to: Decimal(string: "10.99")!) == Decimal(string: "10.99")! / 3)
+        #expect(Cadence.yearly.monthlyEquivalent(of: Decimal(string: "119.88")!) == Decimal(string: "9.99")!)
+        #expect(Cadence.yearly.monthlyEquivalent(of: 119) == Decimal(119) / 12)
+        #expect(Cadence.weekly.monthlyEquivalent(of: 12) == 52)
+    }
+}
+
+@Suite struct NameKeyTests {
+    @Test func asciiFastPathFoldsLikeFoundation() {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet = Array(" abcXYZ019-_.!~+ ")
+        for _ in 0..<2000 {
+            let name = String((0..<Int.random(in: 0...12, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
+            let slow = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+                .trimmingCharacters(in: .whitespaces)
+            #expect(Subscription.nameKey(name) == slow, "'\(name)'")
+        }
+        #expect(Subscription.nameKey("  Crème BRÛLÉE ") == "creme brulee")
+        #expect(Subscription.nameKey("Netflix") == Subscription.nameKey("NETFLIX "))
+    }
+}
