@@ -7,11 +7,14 @@ public struct Amounts: Sendable, Equatable {
     public init() {}
     public init(_ money: [Money]) { for m in money { add(m) } }
 
-    public mutating func add(_ m: Money) { byCurrency[m.currency, default: 0] += m.amount }
+    public mutating func add(_ m: Money) { add(m.amount, m.currency) }
     public mutating func add(_ other: Amounts) {
-        for (c, a) in other.byCurrency { byCurrency[c, default: 0] += a }
+        for (c, a) in other.byCurrency { add(a, c) }
     }
-    public mutating func add(_ amount: Decimal, _ currency: Currency) { byCurrency[currency, default: 0] += amount }
+    /// (A first amount is stored as is: a Decimal addition costs ~1 µs.)
+    public mutating func add(_ amount: Decimal, _ currency: Currency) {
+        if let x = byCurrency[currency] { byCurrency[currency] = x + amount } else { byCurrency[currency] = amount }
+    }
 
     public var isEmpty: Bool { byCurrency.isEmpty }
     /// Per currency, ordered by code.

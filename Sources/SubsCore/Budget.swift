@@ -98,16 +98,27 @@ public struct BudgetStatus: Sendable {
         var converters: [Currency: Converter] = [:]
         for b in budgets {
             let (from, through) = b.bounds(containing: today)
-            var charged = Amounts(), toCome = Amounts()
+            var chargedSums = PriceSums(), toComeSums = PriceSums()
             for (i, s) in subscriptions.enumerated() where b.covers(s) {
-                // Prices summed per subscription, its share applied once to each sum (exact for 1/3 shares).
-                var subCharged = Amounts(), subToCome = Amounts()
-                Projection.forEachCharge(of: s, index: i, from: from, through: through) { c in
-                    if c.date <= today { subCharged.add(c.price) } else { subToCome.add(c.price) }
+                // Prices summed per subscription, its share applied once to each sum (exact for 1/3 shares);
+                // in integers of millionths when the prices are (see PriceSums).
+                if let pricing = MillionthsPricing(s) {
+                    var ch = 0, tc = 0
+                    pricing.forEachCharge(of: s, from: from, through: through) { date, v in
+                        if date <= today { ch += v } else { tc += v }
+                    }
+                    if ch != 0 { chargedSums.add(ch, pricing.slot) }
+                    if tc != 0 { toComeSums.add(tc, pricing.slot) }
+                } else {
+                    var subCharged = Amounts(), subToCome = Amounts()
+                    Projection.forEachCharge(of: s, index: i, from: from, through: through) { c in
+                        if c.date <= today { subCharged.add(c.price) } else { subToCome.add(c.price) }
+                    }
+                    chargedSums.add(yours: subCharged.yours(of: s))
+                    toComeSums.add(yours: subToCome.yours(of: s))
                 }
-                charged.add(subCharged.yours(of: s))
-                toCome.add(subToCome.yours(of: s))
             }
+            let charged = chargedSums.amounts, toCome = toComeSums.amounts
             let conv = converters[b.limit.currency] ?? Converter(target: b.limit.currency, rates: rates)
             converters[b.limit.currency] = conv
             var missing = Amounts()

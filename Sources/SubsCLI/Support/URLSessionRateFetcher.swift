@@ -20,11 +20,12 @@ struct URLSessionRateFetcher: RateFetcher {
             url.host != nil
         else { throw .usage("'\(text)' is not an http:// or https:// URL; give the address of a rate file") }
         let config = URLSessionConfiguration.ephemeral
-        config.timeoutIntervalForRequest = timeoutSeconds
-        config.timeoutIntervalForResource = timeoutSeconds
+        // Our own deadline below decides; URLSession's are only a backstop.
+        config.timeoutIntervalForRequest = timeoutSeconds + 5
+        config.timeoutIntervalForResource = timeoutSeconds + 5
         let session = URLSession(configuration: config)
         defer { session.invalidateAndCancel() }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeoutSeconds)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeoutSeconds + 5)
         request.setValue("subs", forHTTPHeaderField: "User-Agent")
         let box = Box()
         let done = DispatchSemaphore(value: 0)
@@ -36,11 +37,13 @@ struct URLSessionRateFetcher: RateFetcher {
         }
         task.resume()
         let seconds = timeoutSeconds == timeoutSeconds.rounded() ? String(Int(timeoutSeconds)) : String(timeoutSeconds)
+        let timedOut = SubsError(.unavailable, "no answer from \(text) within \(seconds) s; check the URL, or import a file: subs rates import FILE")
         if done.wait(timeout: .now() + timeoutSeconds) == .timedOut {
             task.cancel()
-            throw SubsError(.unavailable, "no answer from \(text) within \(seconds) s; check the URL, or import a file: subs rates import FILE")
+            throw timedOut
         }
         if let error = box.error {
+            if (error as NSError).code == NSURLErrorTimedOut { throw timedOut }
             let reason = (error as NSError).localizedDescription
             throw SubsError(.unavailable, "cannot fetch \(text): \(reason); check the URL and the network, or import a file: subs rates import FILE")
         }
