@@ -76,27 +76,35 @@ extension SubsCommand {
             header.append("NOTE")
             var table = Table(header: header, rightAligned: Set([3] + (showYours ? [4] : []) + (runningCurrency != nil ? [showYours ? 6 : 5] : [])))
             table.rows.reserveCapacity(charges.count)
-            var running: Decimal = 0
-            // Formatting the same price again and again is the cost of this command: cache it per subscription.
-            var priceText: [Int: (Money, String, String)] = [:]
+            var running = runningCurrency.map { RunningTotal(currency: $0) }
+            // Per subscription and price, formatted once: (price index, amount text, yours text, what it adds to
+            // the running total in whole millionths before the share, or nil to add `yours` in Decimal).
+            var cache: [Int: (Int, String, String, Int?, Decimal)] = [:]
             for c in charges {
                 let s = subs[c.index]
-                let texts: (Money, String, String)
-                if let cached = priceText[c.index], cached.0 == c.price { texts = cached } else {
-                    texts = (c.price, c.price.displayString, c.yours.displayString)
-                    priceText[c.index] = texts
+                let entry: (Int, String, String, Int?, Decimal)
+                if let cached = cache[c.index], cached.0 == c.priceIndex { entry = cached } else {
+                    var base: Int?
+                    var converted = c.yours.amount
+                    if let rc = runningCurrency {
+                        let inTarget = rc == c.price.currency ? c.price.amount : conv.convert(c.price)!.amount
+                        base = Millionths.of(inTarget)
+                        if base == nil { converted = rc == c.yours.currency ? c.yours.amount : conv.convert(c.yours)!.amount }
+                    }
+                    entry = (c.priceIndex, c.price.displayString, c.yours.displayString, base, converted)
+                    cache[c.index] = entry
                 }
-                var row = [c.date.description, c.date.weekdayAbbreviation, s.name, texts.1]
-                if showYours { row.append(texts.2) }
+                var row = [c.date.description, c.date.weekdayAbbreviation, s.name, entry.1]
+                if showYours { row.append(entry.2) }
                 row.append(s.cadence.description)
-                if let rc = runningCurrency {
-                    running += rc == c.yours.currency ? c.yours.amount : conv.convert(c.yours)!.amount
-                    row.append(Money(running, rc).displayString)
+                if running != nil {
+                    if let base = entry.3 { running!.add(millionths: base, share: s.share) } else { running!.add(entry.4) }
+                    row.append(running!.displayString)
                 }
                 var notes: [String] = []
                 if c.kind == .trialEnd { notes.append("trial ends") }
                 if let before = c.previousPrice { notes.append("new price, was \(before.displayString)") }
-                row.append(ctx.output.yellow(notes.joined(separator: "; ")))
+                row.append(notes.isEmpty ? "" : ctx.output.yellow(notes.joined(separator: "; ")))
                 table.rows.append(row)
             }
             print(table.render(ctx.output))

@@ -12,6 +12,8 @@ public struct Charge: Sendable {
     public let date: LocalDate
     /// Index of the subscription in the array given to `Projection`.
     public let index: Int
+    /// Index of the price in the subscription's `prices` (`Subscription.priceIndex(on:)`).
+    public let priceIndex: Int
     /// What the service charges (`Subscription.price(on:)`).
     public let price: Money
     /// The user's part of it (`Subscription.userPart(of:)`).
@@ -41,23 +43,27 @@ public enum Projection {
         _ body: (Charge) -> Void
     ) {
         // The price of the charge before the window, to mark a change on the first charge inside it.
-        var previous: Money?
+        var previous: Int?
         if markPriceChanges && s.prices.count > 1 {
-            if let before = previousCharge(of: s, before: from) { previous = s.price(on: before) }
+            if let before = previousCharge(of: s, before: from) { previous = s.priceIndex(on: before) }
         }
-        var lastPrice: Money?
-        var lastYours = Money(0, s.currency)
+        // Prices are looked up by index (`price(on:)` is `prices[priceIndex(on:)]`): comparing Money costs a
+        // Decimal comparison, and the user's part is computed once per price, not per charge.
+        var lastIndex = -1
+        var price = s.prices[0].price
+        var yours = price
         Schedule.forEachCharge(of: s, from: from, through: through) { date in
-            let price = s.price(on: date)
-            if price != lastPrice {
-                lastYours = s.userPart(of: price)
+            let pi = s.priceIndex(on: date)
+            if pi != lastIndex {
+                price = s.prices[pi].price
+                yours = s.userPart(of: price)
+                lastIndex = pi
             }
-            let changed = markPriceChanges && previous != nil && previous != price ? previous : nil
-            body(Charge(
-                date: date, index: index, price: price, yours: lastYours,
-                kind: date == s.trialUntil ? .trialEnd : .charge, previousPrice: changed))
-            previous = price
-            lastPrice = price
+            var changed: Money?
+            if markPriceChanges, let p = previous, p != pi, s.prices[p].price != price { changed = s.prices[p].price }
+            body(Charge(date: date, index: index, priceIndex: pi, price: price, yours: yours,
+                        kind: date == s.trialUntil ? .trialEnd : .charge, previousPrice: changed))
+            previous = pi
             return true
         }
     }

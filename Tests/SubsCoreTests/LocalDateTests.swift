@@ -96,3 +96,28 @@ import Testing
         #expect(Subscription.nameKey("Netflix") == Subscription.nameKey("NETFLIX "))
     }
 }
+
+@Suite struct RunningTotalTests {
+    @Test func integerTotalsAreExactRationalsRounded() {
+        // Expected from exact rationals (in 1/42 cents: 42 is the lcm of the denominators). Decimal would not
+        // do: a sum of thirds truncated to 38 digits can land just under a half cent.
+        var rng = SystemRandomNumberGenerator()
+        let shares = [Share.whole, Share(1, 2)!, Share(1, 3)!, Share(2, 3)!, Share(1, 7)!]
+        for _ in 0..<300 {
+            var t = RunningTotal(currency: .eur)
+            var fortySeconds = 0
+            for _ in 0..<Int.random(in: 1...20, using: &rng) {
+                let cents = Int.random(in: 1...50_000, using: &rng)
+                let share = shares.randomElement(using: &rng)!
+                t.add(millionths: cents * 10_000, share: share)
+                fortySeconds += cents * share.numerator * (42 / share.denominator)
+            }
+            let cents = fortySeconds / 42 + (fortySeconds % 42 * 2 >= 42 ? 1 : 0)
+            #expect(t.displayString == Money(Decimal(cents) / 100, .eur).displayString)
+        }
+        var mixed = RunningTotal(currency: .usd)
+        mixed.add(millionths: 1_000_000, share: .whole)
+        mixed.add(Decimal(1) / 3)
+        #expect(mixed.displayString == "1.33 USD")
+    }
+}

@@ -49,18 +49,46 @@ struct Table {
     var rows: [[String]] = []
     var rightAligned: Set<Int> = []
 
+    /// Display width: the byte count for ASCII (Character counting is slow over 100,000 rows).
+    static func width(_ s: String) -> Int {
+        s.utf8.allSatisfy({ $0 < 0x80 }) ? s.utf8.count : s.count
+    }
+
     func render(_ out: Output) -> String {
-        var widths = header.map(\.count)
-        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
-        func line(_ cells: [String], header: Bool) -> String {
-            let padded = cells.enumerated().map { i, c -> String in
-                let pad = String(repeating: " ", count: widths[i] - c.count)
-                return rightAligned.contains(i) ? pad + c : (i == cells.count - 1 ? c : c + pad)
-            }
-            var text = Substring(padded.joined(separator: "  "))
-            while text.last == " " { text = text.dropLast() }
-            return header ? out.bold(String(text)) : String(text)
+        var widths = header.map(Table.width)
+        var cellWidths: [[Int]] = []
+        cellWidths.reserveCapacity(rows.count)
+        for r in rows {
+            let w = r.map(Table.width)
+            for (i, x) in w.enumerated() { widths[i] = max(widths[i], x) }
+            cellWidths.append(w)
         }
-        return ([line(header, header: true)] + rows.map { line($0, header: false) }).joined(separator: "\n")
+        // One buffer for the whole table.
+        var text = ""
+        text.reserveCapacity((widths.reduce(0, +) + 2 * widths.count + 1) * (rows.count + 1))
+        func line(_ cells: [String], _ w: [Int]) {
+            let start = text.utf8.count
+            for (i, c) in cells.enumerated() {
+                if i > 0 { text.append("  ") }
+                let pad = widths[i] - w[i]
+                if rightAligned.contains(i) {
+                    text.append(contentsOf: repeatElement(" " as Character, count: pad))
+                    text.append(c)
+                } else {
+                    text.append(c)
+                    if i < cells.count - 1 { text.append(contentsOf: repeatElement(" " as Character, count: pad)) }
+                }
+            }
+            var trailing = 0
+            for b in text.utf8.reversed() { if b == 0x20 && text.utf8.count - trailing > start { trailing += 1 } else { break } }
+            if trailing > 0 { text.removeLast(trailing) }
+        }
+        line(header, header.map(Table.width))
+        if out.useColor { text = out.bold(text) }
+        for (r, w) in zip(rows, cellWidths) {
+            text.append("\n")
+            line(r, w)
+        }
+        return text
     }
 }
