@@ -65,7 +65,19 @@ extension SubsCommand {
 
         private func renderTable(_ charges: [Charge], subs: [Subscription], data: ProjectionData, ctx: Context, through: LocalDate) {
             let conv = data.converter
-            let all = Amounts(charges.map(\.yours))
+            // Totals per currency, exact: whole millionths per share in integers (see RunningTotal).
+            var perCurrency: [Currency: RunningTotal] = [:]
+            var lastPrice: (Int, Int, Int?) = (-1, -1, nil)
+            for c in charges {
+                if lastPrice.0 != c.index || lastPrice.1 != c.priceIndex { lastPrice = (c.index, c.priceIndex, Millionths.of(c.price.amount)) }
+                if let v = lastPrice.2 {
+                    perCurrency[c.price.currency, default: RunningTotal(currency: c.price.currency)].add(millionths: v, share: subs[c.index].share)
+                } else {
+                    perCurrency[c.yours.currency, default: RunningTotal(currency: c.yours.currency)].add(c.yours.amount)
+                }
+            }
+            var all = Amounts()
+            for (_, t) in perCurrency { all.add(Money(t.value, t.currency)) }
             // The running total is in the main currency when every charge converts, else in the one currency there is.
             let runningCurrency: Currency? = conv.total(all) != nil ? conv.target : (all.currencies.count == 1 ? all.currencies[0] : nil)
             let showYours = charges.contains { subs[$0.index].share != .whole }
@@ -109,10 +121,11 @@ extension SubsCommand {
             }
             print(table.render(ctx.output))
             let sums = all.sums
-            print("\(charges.count) charge\(charges.count == 1 ? "" : "s") from \(ctx.today) through \(through): " + sums.map(\.displayString).joined(separator: " + "))
-            if sums.count > 1 || sums.first?.currency != conv.target, let t = conv.total(all) {
+            let perCurrencyText = perCurrency.keys.sorted().map { perCurrency[$0]!.displayString }
+            print("\(charges.count) charge\(charges.count == 1 ? "" : "s") from \(ctx.today) through \(through): " + perCurrencyText.joined(separator: " + "))
+            if sums.count > 1 || sums.first?.currency != conv.target, let t = (runningCurrency == conv.target ? running?.displayString : nil) ?? conv.total(all)?.displayString {
                 let date = conv.rateDate(all).map { " (rates of \($0))" } ?? ""
-                print("Total in \(conv.target.code): \(t.displayString)\(date)")
+                print("Total in \(conv.target.code): \(t)\(date)")
             }
             data.warnAboutRates(for: all, converter: conv, today: ctx.today)
         }

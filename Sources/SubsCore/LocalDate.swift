@@ -20,20 +20,21 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Strict `YYYY-MM-DD`.
     /// Reads the UTF-8 bytes directly: loading thousands of rows parses dates by the ten thousand.
     public init?(iso text: some StringProtocol) {
+        var s = String(text)
+        guard let d = s.withUTF8({ LocalDate(isoBytes: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = d
+    }
+
+    /// `YYYY-MM-DD` from UTF-8 bytes (the store hands them over without making a String).
+    public init?(isoBytes b: UnsafeRawBufferPointer) {
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
         var fields = (0, 0, 0)
-        var count = 0
-        for b in text.utf8 {
-            if count == 4 || count == 7 {
-                guard b == UInt8(ascii: "-") else { return nil }
-            } else {
-                guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { return nil }
-                let v = Int(b - UInt8(ascii: "0"))
-                if count < 4 { fields.0 = fields.0 * 10 + v } else if count < 7 { fields.1 = fields.1 * 10 + v } else { fields.2 = fields.2 * 10 + v }
-            }
-            count += 1
-            if count > 10 { return nil }
+        for i in 0..<10 where i != 4 && i != 7 {
+            let c = b[i]
+            guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { return nil }
+            let v = Int(c - UInt8(ascii: "0"))
+            if i < 4 { fields.0 = fields.0 * 10 + v } else if i < 7 { fields.1 = fields.1 * 10 + v } else { fields.2 = fields.2 * 10 + v }
         }
-        guard count == 10 else { return nil }
         self.init(year: fields.0, month: fields.1, day: fields.2)
     }
 

@@ -63,25 +63,26 @@ struct Table {
             for (i, x) in w.enumerated() { widths[i] = max(widths[i], x) }
             cellWidths.append(w)
         }
-        // One buffer for the whole table.
+        // One buffer for the whole table; padding from prebuilt strings.
+        let pads = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
         var text = ""
         text.reserveCapacity((widths.reduce(0, +) + 2 * widths.count + 1) * (rows.count + 1))
+        let last = header.count - 1
         func line(_ cells: [String], _ w: [Int]) {
-            let start = text.utf8.count
-            for (i, c) in cells.enumerated() {
+            // Trailing empty cells and the padding before them are left out.
+            var end = cells.count - 1
+            while end > 0 && cells[end].isEmpty { end -= 1 }
+            for i in 0...max(end, 0) where i < cells.count {
                 if i > 0 { text.append("  ") }
                 let pad = widths[i] - w[i]
                 if rightAligned.contains(i) {
-                    text.append(contentsOf: repeatElement(" " as Character, count: pad))
-                    text.append(c)
+                    text.append(pads[pad])
+                    text.append(cells[i])
                 } else {
-                    text.append(c)
-                    if i < cells.count - 1 { text.append(contentsOf: repeatElement(" " as Character, count: pad)) }
+                    text.append(cells[i])
+                    if i < end && i < last { text.append(pads[pad]) }
                 }
             }
-            var trailing = 0
-            for b in text.utf8.reversed() { if b == 0x20 && text.utf8.count - trailing > start { trailing += 1 } else { break } }
-            if trailing > 0 { text.removeLast(trailing) }
         }
         line(header, header.map(Table.width))
         if out.useColor { text = out.bold(text) }
