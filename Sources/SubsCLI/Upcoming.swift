@@ -33,15 +33,21 @@ extension SubsCommand {
             let data = try ProjectionData(ctx)
             let subs = data.subscriptions
             let charges = Projection.charges(of: subs, from: ctx.today, through: through)
+            // Per subscription once (copying a Subscription per charge retains a dozen strings and arrays).
+            let ids = subs.map { JSONValue.int($0.id) }, names = subs.map { JSONValue.string($0.name) }
+            let frequencies = subs.map { JSONValue.string($0.cadence.frequency) }, intervals = subs.map { JSONValue.int($0.cadence.count) }
+            let categories = subs.map { JSONValue.optional($0.category) }
             if format.json {
+                var texts: (Int, Int, JSONValue, JSONValue, JSONValue) = (-1, -1, .null, .null, .null)
                 ctx.output.printJSON(.array(charges.map { c in
-                    let s = subs[c.index]
+                    if texts.0 != c.index || texts.1 != c.priceIndex {
+                        texts = (c.index, c.priceIndex, .string(c.price.plainString), .string(c.price.currency.code), .string(c.yours.plainString))
+                    }
                     return .object([
-                        ("date", .string(c.date.description)), ("id", .int(s.id)), ("name", .string(s.name)),
-                        ("amount", .string(c.price.plainString)), ("currency", .string(c.price.currency.code)),
-                        ("your_amount", .string(c.yours.plainString)), ("kind", .string(c.kind.rawValue)),
-                        ("frequency", .string(s.cadence.frequency)), ("interval", .int(s.cadence.count)),
-                        ("category", .optional(s.category)), ("previous_amount", .optional(c.previousPrice?.plainString)),
+                        ("date", .string(c.date.description)), ("id", ids[c.index]), ("name", names[c.index]),
+                        ("amount", texts.2), ("currency", texts.3), ("your_amount", texts.4), ("kind", .string(c.kind.rawValue)),
+                        ("frequency", frequencies[c.index]), ("interval", intervals[c.index]),
+                        ("category", categories[c.index]), ("previous_amount", .optional(c.previousPrice?.plainString)),
                     ])
                 }))
                 return
@@ -92,8 +98,9 @@ extension SubsCommand {
             // Per subscription and price, formatted once: (price index, amount text, yours text, what it adds to
             // the running total in whole millionths before the share, or nil to add `yours` in Decimal).
             var cache: [Int: (Int, String, String, Int?, Decimal)] = [:]
+            // Per subscription once, not per row: copying a Subscription retains a dozen strings and arrays.
+            let names = subs.map(\.name), cadences = subs.map(\.cadence.description), shares = subs.map(\.share)
             for c in charges {
-                let s = subs[c.index]
                 let entry: (Int, String, String, Int?, Decimal)
                 if let cached = cache[c.index], cached.0 == c.priceIndex { entry = cached } else {
                     var base: Int?
@@ -106,11 +113,11 @@ extension SubsCommand {
                     entry = (c.priceIndex, c.price.displayString, c.yours.displayString, base, converted)
                     cache[c.index] = entry
                 }
-                var row = [c.date.description, c.date.weekdayAbbreviation, s.name, entry.1]
+                var row = [c.date.description, c.date.weekdayAbbreviation, names[c.index], entry.1]
                 if showYours { row.append(entry.2) }
-                row.append(s.cadence.description)
+                row.append(cadences[c.index])
                 if running != nil {
-                    if let base = entry.3 { running!.add(millionths: base, share: s.share) } else { running!.add(entry.4) }
+                    if let base = entry.3 { running!.add(millionths: base, share: shares[c.index]) } else { running!.add(entry.4) }
                     row.append(running!.displayString)
                 }
                 var notes: [String] = []

@@ -30,8 +30,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// Appends to one buffer (building and joining a string per node made 100,000-element arrays slow).
     func write(into out: inout String, pretty: Bool, indent: Int) {
         func newline(_ level: Int) {
-            out.append("\n")
-            out.append(contentsOf: repeatElement(" " as Character, count: level))
+            out.append(level < JSONValue.newlines.count ? JSONValue.newlines[level] : "\n" + String(repeating: " ", count: level))
         }
         switch self {
         case .string(let s): JSONValue.quote(s, into: &out)
@@ -63,6 +62,9 @@ public indirect enum JSONValue: Equatable, Sendable {
             out.append("}")
         }
     }
+
+    /// "\n" and an indent of 0...63 spaces, built once.
+    static let newlines: [String] = (0..<64).map { "\n" + String(repeating: " ", count: $0) }
 
     static func quote(_ s: String, into out: inout String) {
         // Most strings need no escaping: append them whole.

@@ -107,11 +107,22 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public var isLastDayOfMonth: Bool { day == LocalDate.daysIn(month: month, year: year) }
 
     public var description: String {
-        func pad(_ n: Int, _ w: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, w - s.count)) + s
+        guard (0...9999).contains(year) else {
+            func pad(_ n: Int, _ w: Int) -> String {
+                let s = String(n)
+                return String(repeating: "0", count: max(0, w - s.count)) + s
+            }
+            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        // Ten ASCII bytes, no intermediate strings (long listings format dates by the hundred thousand).
+        let zero = UInt8(ascii: "0")
+        return String(unsafeUninitializedCapacity: 10) { b in
+            b[0] = zero + UInt8(year / 1000); b[1] = zero + UInt8(year / 100 % 10)
+            b[2] = zero + UInt8(year / 10 % 10); b[3] = zero + UInt8(year % 10)
+            b[4] = UInt8(ascii: "-"); b[5] = zero + UInt8(month / 10); b[6] = zero + UInt8(month % 10)
+            b[7] = UInt8(ascii: "-"); b[8] = zero + UInt8(day / 10); b[9] = zero + UInt8(day % 10)
+            return 10
+        }
     }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
