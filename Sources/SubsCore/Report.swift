@@ -104,28 +104,55 @@ public struct ReportLine: Sendable {
 
 /// Charges of a window summed by group, month and subscription (the user's part). Prices are summed
 /// per subscription and the share applied once per sum: exact (the user's third of 12 charges of 10.99 is
-/// 43.96) and, on exact integers of millionths, fast.
+/// 43.96) and, on exact integers of millionths, fast: integer sums per slot (currency and share) in flat
+/// arrays, Decimal only for what is not whole millionths.
 struct ChargeAggregate {
-    var totalSums = PriceSums(), chargedSums = PriceSums()
-    var count = 0
-    var groupSums: [String: (count: Int, sums: PriceSums)] = [:]
-    /// Per month of the window (index from its first month), per group when asked.
-    var monthSums: [PriceSums]
-    var monthGroupSums: [[String: PriceSums]]
-    /// Per subscription with charges: its index, count and sums.
-    var items: [(index: Int, count: Int, sums: PriceSums)] = []
+    /// Integer sums indexed by slot, plus what went the Decimal way (user's parts already).
+    struct Sums {
+        var ints: [Int] = []
+        var inexact = Amounts()
 
-    var total: Amounts { totalSums.amounts }
-    var charged: Amounts { chargedSums.amounts }
+        mutating func add(_ v: Int, slot: Int) {
+            if ints.count <= slot { ints.append(contentsOf: repeatElement(0, count: slot + 1 - ints.count)) }
+            ints[slot] += v
+        }
+
+        func priceSums(_ slots: [PriceSums.Slot]) -> PriceSums {
+            var p = PriceSums()
+            for (i, v) in ints.enumerated() where v != 0 { p.add(v, slots[i]) }
+            p.add(yours: inexact)
+            return p
+        }
+    }
+
+    private(set) var slots: [PriceSums.Slot] = []
+    private var slotIDs: [PriceSums.Slot: Int] = [:]
+    var count = 0
+    private var totalSums = Sums(), chargedSums = Sums()
+    private var groupSums: [String: (count: Int, sums: Sums)] = [:]
+    private var monthSums: [Sums]
+    private var monthGroupSums: [[String: Sums]]
+    /// Per subscription with charges: its index, count, and either a slot and integer sum or Decimal sums.
+    private var itemSums: [(index: Int, count: Int, slot: Int, sum: Int, inexact: Amounts?)] = []
+
+    var total: Amounts { totalSums.priceSums(slots).amounts }
+    var charged: Amounts { chargedSums.priceSums(slots).amounts }
     var toCome: Amounts {
         var a = Amounts()
         let (t, c) = (total, charged)
         for (cur, v) in t.byCurrency { a.add(v - (c.byCurrency[cur] ?? 0), cur) }
         return a
     }
-    var months: [Amounts] { monthSums.map(\.amounts) }
-    var groups: [String: (count: Int, amounts: Amounts)] { groupSums.mapValues { ($0.count, $0.sums.amounts) } }
-    var monthGroups: [[String: Amounts]] { monthGroupSums.map { $0.mapValues(\.amounts) } }
+    var months: [Amounts] { monthSums.map { $0.priceSums(slots).amounts } }
+    var groups: [String: (count: Int, amounts: Amounts)] { groupSums.mapValues { ($0.count, $0.sums.priceSums(slots).amounts) } }
+    var monthGroups: [[String: Amounts]] { monthGroupSums.map { $0.mapValues { $0.priceSums(slots).amounts } } }
+    var items: [(index: Int, count: Int, sums: PriceSums)] {
+        itemSums.map { item in
+            var p = PriceSums()
+            if let inexact = item.inexact { p.add(yours: inexact) } else { p.add(item.sum, slots[item.slot]) }
+            return (item.index, item.count, p)
+        }
+    }
 
     init(
         _ subs: [Subscription], from: LocalDate, through: LocalDate, today: LocalDate, grouping: ReportGrouping,
@@ -133,16 +160,17 @@ struct ChargeAggregate {
     ) {
         let firstMonth = from.year * 12 + from.month - 1
         let monthCount = max(through.year * 12 + through.month - firstMonth, 0)
-        monthSums = Array(repeating: PriceSums(), count: monthCount)
+        monthSums = Array(repeating: Sums(), count: monthCount)
         monthGroupSums = Array(repeating: [:], count: wantMonthGroups ? monthCount : 0)
         var perMonth = [Int](repeating: 0, count: monthCount)
+        var touched: [Int] = []
+        itemSums.reserveCapacity(subs.count)
         for (i, s) in subs.enumerated() {
-            var subTotal = PriceSums(), subCharged = PriceSums()
-            var subMonths: [Int: PriceSums] = [:]
             var n = 0
+            let keys: [String]
             if let pricing = MillionthsPricing(s) {
                 var total = 0, charged = 0
-                var touched: [Int] = []
+                touched.removeAll(keepingCapacity: true)
                 pricing.forEachCharge(of: s, from: from, through: through) { date, v in
                     n += 1
                     total += v
@@ -152,12 +180,27 @@ struct ChargeAggregate {
                     perMonth[m] += v
                 }
                 guard n > 0 else { continue }
-                subTotal.add(total, pricing.slot)
-                if charged != 0 { subCharged.add(charged, pricing.slot) }
+                let slot: Int
+                if let id = slotIDs[pricing.slot] { slot = id } else {
+                    slot = slots.count
+                    slots.append(pricing.slot)
+                    slotIDs[pricing.slot] = slot
+                }
+                totalSums.add(total, slot: slot)
+                if charged != 0 { chargedSums.add(charged, slot: slot) }
+                keys = grouping.keys(of: s)
+                for k in keys {
+                    var g = groupSums.removeValue(forKey: k) ?? (0, Sums())
+                    g.count += n
+                    g.sums.add(total, slot: slot)
+                    groupSums[k] = g
+                }
                 for m in touched {
-                    subMonths[m, default: PriceSums()].add(perMonth[m], pricing.slot)
+                    monthSums[m].add(perMonth[m], slot: slot)
+                    if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].add(perMonth[m], slot: slot) } }
                     perMonth[m] = 0
                 }
+                itemSums.append((i, n, slot, total, nil))
             } else {
                 // Decimal: each price sum's user part (Subscription.userPart), per month.
                 var total = Amounts(), charged = Amounts()
@@ -169,25 +212,24 @@ struct ChargeAggregate {
                     months[c.date.year * 12 + c.date.month - 1 - firstMonth, default: Amounts()].add(c.price)
                 }
                 guard n > 0 else { continue }
-                subTotal.add(yours: total.yours(of: s))
-                subCharged.add(yours: charged.yours(of: s))
-                for (m, a) in months { subMonths[m, default: PriceSums()].add(yours: a.yours(of: s)) }
+                let yours = total.yours(of: s)
+                totalSums.inexact.add(yours)
+                chargedSums.inexact.add(charged.yours(of: s))
+                keys = grouping.keys(of: s)
+                for k in keys {
+                    var g = groupSums[k] ?? (0, Sums())
+                    g.count += n
+                    g.sums.inexact.add(yours)
+                    groupSums[k] = g
+                }
+                for (m, a) in months {
+                    let y = a.yours(of: s)
+                    monthSums[m].inexact.add(y)
+                    if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].inexact.add(y) } }
+                }
+                itemSums.append((i, n, 0, 0, yours))
             }
             count += n
-            totalSums.add(subTotal)
-            chargedSums.add(subCharged)
-            let keys = grouping.keys(of: s)
-            for k in keys {
-                var g = groupSums[k] ?? (0, PriceSums())
-                g.count += n
-                g.sums.add(subTotal)
-                groupSums[k] = g
-            }
-            for (m, sums) in subMonths {
-                monthSums[m].add(sums)
-                if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: PriceSums()].add(sums) } }
-            }
-            items.append((i, n, subTotal))
         }
     }
 }
