@@ -1,0 +1,126 @@
+import Foundation
+import SubsCore
+
+/// A money amount printed in the text, with what is written around it.
+struct MoneyMention {
+    var value: Decimal
+    /// The symbol or code printed with it ("€", "EUR", "$", "RM"), if any.
+    var marker: String?
+    /// The currency the marker names; `$` is resolved later with the document's clues.
+    var currency: Currency?
+    var line: Int
+    /// Character offsets of the whole mention in the line text.
+    var start: Int
+    var end: Int
+    var fractionDigits: Int
+    var raw: String
+}
+
+/// Finds amounts like `15,99 €`, `€15.99`, `$1,299.00`, `1.299,00 EUR`, `CHF 12.90`, `£7.99`,
+/// `¥1,480`, `RM 9.00` and rejects numbers that only look like money (IBANs, phone numbers,
+/// invoice numbers, percentages, quantities).
+enum AmountFinder {
+    static let codes: Set<String> = [
+        "EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "MYR", "SGD",
+        "HKD", "INR", "BRL", "MXN", "ZAR", "CNY", "KRW", "TRY", "RUB", "ILS", "AED", "THB", "IDR", "PHP", "TWD", "RON",
+        "BGN", "ISK", "ARS", "CLP", "COP", "PEN",
+    ]
+
+    private static let symbolAlternation: String = {
+        let symbols = Currency.symbols.map(\.symbol).sorted { $0.count > $1.count }
+        return symbols.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+    }()
+
+    private static let pattern: NSRegularExpression = {
+        let marker = "(?:\(symbolAlternation)|\(codes.sorted().joined(separator: "|"))|kr)"
+        let number = #"\d{1,3}(?:[.,\u00A0\u202F' ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
+        // A number has one marker: before it, or else after it ("€19.99 €14.99" is two amounts).
+        let p = "(?:(?<pre>\(marker))\\s?(?<num>\(number))|(?<num2>\(number))(?:\\s?(?<suf>\(marker)))?)"
+        return try! NSRegularExpression(pattern: p)
+    }()
+
+    static func find(in text: String, line: Int, language: String?) -> [MoneyMention] {
+        let ns = text as NSString
+        var out: [MoneyMention] = []
+        for m in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            let numRange = m.range(withName: "num").location != NSNotFound ? m.range(withName: "num") : m.range(withName: "num2")
+            var num = ns.substring(with: numRange)
+            let preRange = m.range(withName: "pre"), sufRange = m.range(withName: "suf")
+            var pre = preRange.location != NSNotFound ? ns.substring(with: preRange) : nil
+            var suf = sufRange.location != NSNotFound ? ns.substring(with: sufRange) : nil
+            if let p = pre, !isMarker(p) { pre = nil }
+            if let s = suf, !isMarker(s) { suf = nil }
+            // The characters around the number must not continue it (IBAN, ids, dates, times).
+            let before = numRange.location > 0 ? ns.substring(with: NSRange(location: numRange.location - 1, length: 1)) : ""
+            let afterIndex = numRange.location + numRange.length
+            let after = afterIndex < ns.length ? ns.substring(with: NSRange(location: afterIndex, length: 1)) : ""
+            let after2 = afterIndex + 1 < ns.length ? ns.substring(with: NSRange(location: afterIndex + 1, length: 1)) : ""
+            if pre == nil, let c = before.first, c.isLetter || c.isNumber || "-/#.,".contains(c) {
+                // "-5,00" is a discount or a payment received: not a charge.
+                continue
+            }
+            if pre != nil, let c = before.first, c == "-" || c == "−" { continue }
+            if let c = before.first, c == "-" || c == "−" || c == "(" { continue }
+            if pre != nil, preRange.location > 0 {
+                let c = ns.substring(with: NSRange(location: preRange.location - 1, length: 1)).first!
+                if c == "-" || c == "−" { continue }
+                if c.isLetter && pre!.first!.isLetter { continue }  // "XEUR" is a word, not a code
+            }
+            if suf == nil, let c = after.first {
+                if c.isLetter || c.isNumber || c == "%" || c == "/" && after2.first?.isNumber == true { continue }
+                if (c == "." || c == ",") && after2.first?.isNumber == true { continue }
+                if c == ":" && after2.first?.isNumber == true { continue }  // a time
+            }
+            if suf != nil, sufRange.location + sufRange.length < ns.length {
+                let c = ns.substring(with: NSRange(location: sufRange.location + sufRange.length, length: 1)).first!
+                if c.isLetter && suf!.last!.isLetter { suf = nil }  // "12 EURO..." / "10 USDT"
+            }
+            if after.first == "%" { continue }
+            let markerText = pre ?? suf
+            var currency: Currency?
+            if let mk = markerText {
+                if let c = Currency(code: mk), codes.contains(mk) {
+                    currency = c
+                } else if let code = Currency.symbols.first(where: { $0.symbol == mk })?.code, mk != "$" {
+                    currency = Currency(code: code)
+                }
+            }
+            num = num.replacingOccurrences(of: "’", with: "'")
+            guard let (value, frac) = parse(num, currency: currency, language: language) else { continue }
+            // Without a currency sign, only prices written with cents count as money.
+            if markerText == nil && frac != 2 { continue }
+            if markerText == nil && value >= 100_000 { continue }
+            let start = (pre != nil ? preRange.location : numRange.location)
+            let endLoc = suf != nil ? sufRange.location + sufRange.length : numRange.location + numRange.length
+            out.append(MoneyMention(
+                value: value, marker: markerText, currency: currency, line: line,
+                start: start, end: endLoc, fractionDigits: frac,
+                raw: ns.substring(with: NSRange(location: start, length: endLoc - start))))
+        }
+        return out
+    }
+
+    static func isMarker(_ s: String) -> Bool {
+        if codes.contains(s) || s == "kr" { return true }
+        return Currency.symbols.contains { $0.symbol == s }
+    }
+
+    /// Decides the decimal separator. A single separator followed by exactly three digits is a
+    /// thousands separator in money ("¥1,480", "1.299 €"), since cents have two digits.
+    static func parse(_ raw: String, currency: Currency?, language: String?) -> (Decimal, Int)? {
+        let seps = raw.filter { $0 == "." || $0 == "," }
+        if let last = raw.lastIndex(where: { $0 == "." || $0 == "," }) {
+            let digitsAfter = raw.distance(from: raw.index(after: last), to: raw.endIndex)
+            if seps.count == 1 && digitsAfter == 3 {
+                let digits = raw.filter(\.isNumber)
+                return Decimal(string: digits).map { ($0, 0) }
+            }
+            if seps.count >= 1 && digitsAfter <= 2 {
+                if let v = AmountParser.parseNumber(raw, maxFractionDigits: 2) { return (v, digitsAfter) }
+                return nil
+            }
+        }
+        guard let v = AmountParser.parseNumber(raw, maxFractionDigits: 2) else { return nil }
+        return (v, 0)
+    }
+}

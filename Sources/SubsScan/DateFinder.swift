@@ -1,0 +1,127 @@
+import Foundation
+import SubsCore
+
+/// A date printed in the text.
+struct DateMention {
+    enum Form { case iso, numeric, dayMonthName, monthNameDay }
+    var line: Int
+    var start: Int
+    var end: Int
+    var form: Form
+    var raw: String
+    /// For numeric forms: the first two numbers as printed, and the year.
+    var a: Int
+    var b: Int
+    var year: Int
+    /// Resolved when unambiguous (ISO, month names, or a numeric part above 12).
+    var date: LocalDate?
+}
+
+/// Finds dates in English, French, German and Spanish, written with month names
+/// ("5 January 2026", "January 5, 2026", "5. Januar 2026", "1er janvier 2026", "5 de enero de 2026",
+/// "25-Dec-18") or numbers ("2026-01-05", "05/01/2026", "05.01.26").
+enum DateFinder {
+    static let months: [String: Int] = {
+        let names: [[String]] = [
+            ["jan", "january", "janvier", "janv", "januar", "janner", "jaenner", "enero", "ene"],
+            ["feb", "february", "fevrier", "fevr", "fev", "februar", "febrero", "febr"],
+            ["mar", "march", "mars", "marz", "maerz", "marzo", "mrz"],
+            ["apr", "april", "avril", "avr", "abril", "abr"],
+            ["may", "mai", "mayo"],
+            ["jun", "june", "juin", "juni", "junio"],
+            ["jul", "july", "juillet", "juil", "juli", "julio"],
+            ["aug", "august", "aout", "agosto", "ago"],
+            ["sep", "sept", "september", "septembre", "septiembre", "setiembre"],
+            ["oct", "october", "octobre", "oktober", "okt", "octubre"],
+            ["nov", "november", "novembre", "noviembre"],
+            ["dec", "december", "decembre", "dezember", "dez", "diciembre", "dic"],
+        ]
+        var t: [String: Int] = [:]
+        for (i, list) in names.enumerated() { for n in list { t[n] = i + 1 } }
+        return t
+    }()
+
+    private static let word = #"([A-Za-zÀ-ÿ]{3,10})"#
+    private static let iso = try! NSRegularExpression(pattern: #"(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])"#)
+    private static let numeric = try! NSRegularExpression(
+        pattern: #"(?<![\d.,/-])(\d{1,2})\s?([/.\-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
+    private static let dayName = try! NSRegularExpression(
+        pattern: #"(?<![\d])(\d{1,2})(?:er|st|nd|rd|th|º|°)?\.?[\s\-]*(?:de\s+)?"# + word + #"\.?,?[\s\-]*(?:de\s+|del\s+)?(\d{4}|\d{2})(?![\d])"#)
+    private static let nameDay = try! NSRegularExpression(
+        pattern: word + #"\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])"#)
+
+    static func find(in text: String, line: Int) -> [DateMention] {
+        let ns = text as NSString
+        let all = NSRange(location: 0, length: ns.length)
+        var out: [DateMention] = []
+        func taken(_ r: NSRange) -> Bool {
+            out.contains { $0.start < r.location + r.length && r.location < $0.end }
+        }
+        func int(_ m: NSTextCheckingResult, _ i: Int) -> Int { Int(ns.substring(with: m.range(at: i))) ?? 0 }
+        func year(_ y: Int) -> Int { y < 100 ? 2000 + y : y }
+        func plausible(_ y: Int) -> Bool { (1990...2100).contains(y) }
+
+        for m in iso.matches(in: text, range: all) {
+            let y = int(m, 1), mo = int(m, 2), d = int(m, 3)
+            guard plausible(y), let date = LocalDate(year: y, month: mo, day: d) else { continue }
+            out.append(DateMention(line: line, start: m.range.location, end: m.range.location + m.range.length, form: .iso,
+                                   raw: ns.substring(with: m.range), a: mo, b: d, year: y, date: date))
+        }
+        for m in dayName.matches(in: text, range: all) where !taken(m.range) {
+            let name = Text.fold(ns.substring(with: m.range(at: 2)))
+            guard let mo = months[name] else { continue }
+            let y = year(int(m, 3)), d = int(m, 1)
+            // A two-digit year is only accepted in the compact "25-Dec-18" form.
+            if ns.substring(with: m.range(at: 3)).count == 2 && !ns.substring(with: m.range).contains("-") { continue }
+            guard plausible(y), let date = LocalDate(year: y, month: mo, day: d) else { continue }
+            out.append(DateMention(line: line, start: m.range.location, end: m.range.location + m.range.length,
+                                   form: .dayMonthName, raw: ns.substring(with: m.range), a: d, b: mo, year: y, date: date))
+        }
+        for m in nameDay.matches(in: text, range: all) where !taken(m.range) {
+            let name = Text.fold(ns.substring(with: m.range(at: 1)))
+            guard let mo = months[name] else { continue }
+            let y = int(m, 3), d = int(m, 2)
+            guard plausible(y), let date = LocalDate(year: y, month: mo, day: d) else { continue }
+            out.append(DateMention(line: line, start: m.range.location, end: m.range.location + m.range.length,
+                                   form: .monthNameDay, raw: ns.substring(with: m.range), a: mo, b: d, year: y, date: date))
+        }
+        for m in numeric.matches(in: text, range: all) where !taken(m.range) {
+            let a = int(m, 1), b = int(m, 3), y = year(int(m, 4))
+            guard plausible(y), (1...31).contains(a), (1...31).contains(b), a <= 12 || b <= 12 else { continue }
+            var date: LocalDate?
+            if a > 12 { date = LocalDate(year: y, month: b, day: a) }
+            if b > 12 { date = LocalDate(year: y, month: a, day: b) }
+            if a > 12 || b > 12, date == nil { continue }
+            out.append(DateMention(line: line, start: m.range.location, end: m.range.location + m.range.length,
+                                   form: .numeric, raw: ns.substring(with: m.range), a: a, b: b, year: y, date: date))
+        }
+        return out.sorted { $0.start < $1.start }
+    }
+
+    /// Resolves ambiguous numeric dates: day-first unless the document shows month-first dates
+    /// (a second number above 12, or "January 5" style) or is English with US dollars.
+    static func resolve(_ mentions: inout [DateMention], language: String?, currency: Currency?) {
+        var dayFirstVotes = 0, monthFirstVotes = 0
+        for m in mentions {
+            switch m.form {
+            case .numeric where m.a > 12: dayFirstVotes += 2
+            case .numeric where m.b > 12: monthFirstVotes += 2
+            case .dayMonthName: dayFirstVotes += 1
+            case .monthNameDay: monthFirstVotes += 1
+            default: break
+            }
+        }
+        var monthFirst: Bool
+        if dayFirstVotes != monthFirstVotes {
+            monthFirst = monthFirstVotes > dayFirstVotes
+        } else {
+            monthFirst = (language ?? "en") == "en" && (currency == nil || currency == .usd)
+            if language == "en" && currency == nil { monthFirst = true }
+        }
+        for i in mentions.indices where mentions[i].date == nil && mentions[i].form == .numeric {
+            let m = mentions[i]
+            mentions[i].date = monthFirst
+                ? LocalDate(year: m.year, month: m.a, day: m.b) : LocalDate(year: m.year, month: m.b, day: m.a)
+        }
+    }
+}

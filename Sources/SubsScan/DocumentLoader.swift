@@ -1,0 +1,131 @@
+import Foundation
+import SubsCore
+
+/// A file read into memory, its type sniffed and its limits checked, not yet decoded.
+struct LoadedDocument {
+    enum Content {
+        case image(ImageHeader.Info)
+        case pdf(PDFFile)
+    }
+
+    var bytes: Data
+    var type: MediaType
+    var content: Content
+    var warnings: [String]
+}
+
+/// Reads a document and refuses, with one line naming the reason and the fix, anything that
+/// is empty, too large, not a document, a decompression bomb, encrypted, over the page limit
+/// or cut short. Only headers are read here; pixels are decoded later.
+enum DocumentLoader {
+    static func load(_ url: URL, options: ScanOptions) throws(SubsError) -> LoadedDocument {
+        let name = url.path
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        } catch {
+            throw SubsError(.noInput, "cannot read \(name): no such file")
+        }
+        if (attributes[.type] as? FileAttributeType) == .typeDirectory {
+            throw SubsError(.noInput, "\(name) is a folder; give the invoice file inside it")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        if size > options.maxFileBytes {
+            throw .data("\(name) is \(megabytes(size)), over the \(megabytes(options.maxFileBytes)) limit; export a smaller image or PDF of the invoice")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw SubsError(.noInput, "cannot read \(name): permission denied or unreadable")
+        }
+        return try check(data, name: name, fileExtension: url.pathExtension, options: options)
+    }
+
+    /// The checks on bytes already in memory; `name` is only used in messages.
+    static func check(_ data: Data, name: String, fileExtension: String = "", options: ScanOptions) throws(SubsError) -> LoadedDocument {
+        if data.isEmpty {
+            throw .data("\(name) is empty (0 bytes); save or export the invoice again")
+        }
+        if data.count > options.maxFileBytes {
+            throw .data("\(name) is \(megabytes(data.count)), over the \(megabytes(options.maxFileBytes)) limit; export a smaller image or PDF of the invoice")
+        }
+        guard let type = MediaType.detect(data) else {
+            if MediaType.looksLikeText(data) {
+                throw .data("\(name) is a text file, not an invoice image or PDF; give a PNG, JPEG, WebP, TIFF, GIF, BMP, HEIC or PDF file")
+            }
+            throw .data("\(name) is not a supported document; give a PNG, JPEG, WebP, TIFF, GIF, BMP, HEIC or PDF file")
+        }
+        var warnings: [String] = []
+        let ext = fileExtension.lowercased()
+        if !ext.isEmpty, !type.extensions.contains(ext),
+            MediaType.allCases.contains(where: { $0.extensions.contains(ext) })
+        {
+            warnings.append("\(name) is named .\(ext) but is a \(type.displayName) file; read it as \(type.displayName)")
+        }
+        let corrupt = "\(name) is truncated or corrupt (\(type.displayName)); save or export the invoice again"
+
+        if type == .pdf {
+            // A complete PDF ends with %%EOF (possibly followed by a few bytes of padding).
+            guard data.suffix(2048).range(of: Data("%%EOF".utf8)) != nil else { throw .data(corrupt) }
+            let pdf: PDFFile
+            do {
+                pdf = try PDFFile(data: data)
+            } catch .encrypted {
+                throw .data("\(name) is a password-protected PDF; save an unprotected copy (e.g. qpdf --decrypt --password=... in out.pdf) and scan that")
+            } catch {
+                throw .data(corrupt)
+            }
+            let pages = pdf.pageCount
+            if pages == 0 { throw .data(corrupt) }
+            if pages > options.maxPages {
+                throw .data("\(name) has \(pages) pages, over the limit of \(options.maxPages); pass --max-pages \(pages) to read them all")
+            }
+            return LoadedDocument(bytes: data, type: type, content: .pdf(pdf), warnings: warnings)
+        }
+
+        let info: ImageHeader.Info
+        if type == .heif {
+            do {
+                let size = try HeifImage.size(of: data)
+                info = ImageHeader.Info(width: size.width, height: size.height)
+            } catch {
+                throw .data(corrupt)
+            }
+        } else {
+            guard let header = ImageHeader.read(data, type: type) else { throw .data(corrupt) }
+            info = header
+        }
+        guard info.width > 0, info.height > 0 else { throw .data(corrupt) }
+        let pixels = info.width * info.height
+        if pixels > options.maxPixels {
+            throw .data("\(name) is \(info.width)x\(info.height) pixels (\(pixels / 1_000_000) megapixels), over the \(options.maxPixels / 1_000_000)-megapixel limit; resize the image before scanning")
+        }
+        if isTruncated(data, type: type) { throw .data(corrupt) }
+        return LoadedDocument(bytes: data, type: type, content: .image(info), warnings: warnings)
+    }
+
+    /// Cheap end-of-file checks for the formats whose end is marked; decoders catch the rest.
+    static func isTruncated(_ data: Data, type: MediaType) -> Bool {
+        switch type {
+        case .png:
+            return data.suffix(64).range(of: Data("IEND".utf8)) == nil
+        case .jpeg:
+            return data.suffix(4096).range(of: Data([0xFF, 0xD9])) == nil
+        case .gif:
+            return data.last != 0x3B && data.suffix(64).firstIndex(of: 0x3B) == nil
+        case .webp:
+            let b = [UInt8](data.prefix(8))
+            guard b.count == 8 else { return true }
+            let riffSize = Int(b[4]) | Int(b[5]) << 8 | Int(b[6]) << 16 | Int(b[7]) << 24
+            return data.count < riffSize + 8
+        case .bmp, .tiff, .heif, .pdf:
+            return false
+        }
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        let mb = Double(bytes) / 1_048_576
+        return mb >= 10 ? "\(Int(mb.rounded())) MB" : String(format: "%.1f MB", mb)
+    }
+}

@@ -1,0 +1,386 @@
+import Foundation
+import SubsCore
+
+/// Reads name, amount, currency, billing date, next billing date and frequency from the text of
+/// any invoice, receipt or payment confirmation, without templates: labels in four languages,
+/// their position (value right of or below the label), and rejection of distractors. A document
+/// without evidence of a charge gives nulls.
+public struct InvoiceExtractor: Sendable {
+    public let catalogue: VendorCatalogue
+    /// What a bare `$` means without a country clue, if it is a dollar currency.
+    public let defaultCurrency: Currency?
+
+    public init(catalogue: VendorCatalogue = .bundled, defaultCurrency: Currency? = nil) {
+        self.catalogue = catalogue
+        self.defaultCurrency = defaultCurrency
+    }
+
+    /// Extracts from plain text, one line per line (cells separated by two or more spaces or a tab).
+    public func extract(text: String) -> Extraction {
+        var words: [WordBox] = []
+        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var x = 0
+            for cell in line.components(separatedBy: "\t").flatMap({ $0.components(separatedBy: "   ") }) {
+                for w in cell.split(separator: " ") {
+                    words.append(WordBox(text: String(w), confidence: 1, x: x, y: n * 20, width: w.count * 10, height: 12, line: n, page: 1))
+                    x += w.count * 10 + 10
+                }
+                x += 60
+            }
+        }
+        return extract(pages: [TextPage(page: 1, source: .textLayer, words: words, width: 2000, height: 20 * 200)])
+    }
+
+    public func extract(pages: [TextPage]) -> Extraction {
+        let lines = TextLine.lines(of: pages).filter { !$0.words.isEmpty }
+        var result = Extraction()
+        guard !lines.isEmpty else { return result }
+        let raws = lines.map(\.text)
+        let folded = raws.map(Text.fold)
+        let docFolded = folded.joined(separator: " \n ")
+        let language = detectLanguage(folded)
+        result.language = language
+
+        // Amounts.
+        var money: [MoneyMention] = []
+        for (i, raw) in raws.enumerated() { money += AmountFinder.find(in: raw, line: i, language: language) }
+        let amount = chooseAmount(money, lines: lines, raws: raws, docFolded: docFolded)
+
+        // Is this an invoice at all?
+        let docWords = ["invoice", "receipt", "facture", "recu", "rechnung", "quittung", "beleg", "kassenbon",
+                        "factura", "recibo", "ticket", "tax invoice", "cash bill", "bill", "order confirmation",
+                        "payment confirmation", "confirmation de paiement", "zahlungsbestatigung", "comprobante"]
+        let chargeWords = ["paid", "payment", "charged", "billed", "paye", "payee", "paiement", "preleve", "debite",
+                           "bezahlt", "zahlung", "abgebucht", "belastet", "pagado", "pago", "cobrado", "cargo"]
+        let subscriptionWords = ["subscription", "abonnement", "suscripcion", "abo", "membership", "adhesion",
+                                 "mitgliedschaft", "plan", "renewal"]
+        let hasDocWord = docWords.contains { Text.contains(docFolded, phrase: $0) }
+        let hasChargeWord = chargeWords.contains { Text.contains(docFolded, phrase: $0) }
+        let hasSubscriptionWord = subscriptionWords.contains { Text.contains(docFolded, phrase: $0) }
+        let labelled = amount.map { $0.labelWeight > 0 } ?? false
+        // Evidence of a charge: a labelled total on a document that calls itself an invoice/receipt
+        // or talks about paying; a lone price on a payment confirmation; or an invoice/receipt
+        // whose total is missing (torn) but that is clearly a bill.
+        let isInvoice = (labelled && (hasDocWord || hasChargeWord || hasSubscriptionWord))
+            || (amount != nil && hasChargeWord)
+            || (hasDocWord && (hasChargeWord || hasSubscriptionWord))
+        guard isInvoice else {
+            result.warnings.append("no invoice evidence (a total or charge label with an amount); nothing extracted")
+            return result
+        }
+
+        // Currency.
+        var currency: (Currency, Double, String)?
+        if let a = amount {
+            currency = resolveCurrency(a.mention, all: money, docFolded: docFolded, language: language)
+            result.amount = ScannedField(a.mention.value, confidence: a.confidence, evidence: raws[a.mention.line])
+            if let (c, conf, ev) = currency {
+                result.currency = ScannedField(c, confidence: conf, evidence: ev)
+                if a.mention.fractionDigits > c.minorUnits && c.minorUnits == 0 {
+                    result.amount.value = Money.round(a.mention.value, scale: 0)
+                }
+            }
+        }
+
+        // Dates.
+        var dates: [DateMention] = []
+        for (i, raw) in raws.enumerated() {
+            dates += DateFinder.find(in: raw, line: i)
+            // "... will be charged on 3" / "December 2026.": a date broken over two lines.
+            if i + 1 < raws.count {
+                let joined = raw + " " + raws[i + 1]
+                let cut = (raw as NSString).length
+                for var d in DateFinder.find(in: joined, line: i) where d.start < cut && d.end > cut + 1 {
+                    d.end = cut
+                    dates.append(d)
+                }
+            }
+        }
+        DateFinder.resolve(&dates, language: language, currency: currency?.0)
+        let (billing, next, periodCadence) = chooseDates(dates, raws: raws, folded: folded)
+        if let b = billing { result.billingDate = ScannedField(b.0.date, confidence: b.1, evidence: raws[b.0.line]) }
+        if let n = next { result.nextBillingDate = ScannedField(n.0.date, confidence: n.1, evidence: raws[n.0.line]) }
+
+        // Frequency.
+        var cues: [FrequencyFinder.Cue] = []
+        for (i, raw) in raws.enumerated() { cues += FrequencyFinder.cues(in: raw, line: i) }
+        if let (cadence, evidence) = chooseFrequency(cues, amountLine: amount?.mention.line, moneyLines: Set(money.map(\.line)), raws: raws) {
+            result.frequency = ScannedField(cadence, confidence: 0.85, evidence: evidence)
+            result.frequencyStated = true
+        } else if let (cadence, evidence) = periodCadence {
+            result.frequency = ScannedField(cadence, confidence: 0.7, evidence: evidence)
+            result.frequencyStated = true
+        } else if let b = result.billingDate.value, let n = result.nextBillingDate.value,
+            let c = FrequencyFinder.cadence(from: b, to: n.adding(days: -1)) ?? FrequencyFinder.cadence(from: b, to: n)
+        {
+            result.frequency = ScannedField(c, confidence: 0.6, evidence: "from the billing and next billing dates")
+        } else {
+            result.frequency = ScannedField(.monthly, confidence: 0.3, evidence: nil)
+        }
+
+        // Name.
+        let paidWith = ["paid with", "pay with", "payment method", "paye avec", "payer avec", "moyen de paiement",
+                        "bezahlt mit", "zahlungsmethode", "zahlungsart", "pagado con", "metodo de pago", "forma de pago"]
+        let paidWithLines = Set(folded.indices.filter { i in paidWith.contains { Text.contains(folded[i], phrase: $0) } })
+        if let found = NameFinder(catalogue: catalogue).find(lines: lines, paidWithLines: paidWithLines) {
+            result.name = ScannedField(found.name, confidence: found.confidence, evidence: found.evidence)
+            result.category = found.vendor?.category
+        }
+        if result.amount.value == nil { result.warnings.append("no total amount found") }
+        return result
+    }
+
+    // MARK: Language
+
+    func detectLanguage(_ folded: [String]) -> String? {
+        var counts: [String: Int] = [:]
+        for line in folded {
+            for w in line.split(separator: " ") {
+                for (lang, words) in Lexicon.languageWords where words.contains(String(w)) { counts[lang, default: 0] += 1 }
+            }
+        }
+        guard let best = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+            best.value >= 2
+        else { return nil }
+        return best.key
+    }
+
+    // MARK: Amount
+
+    struct AmountChoice {
+        var mention: MoneyMention
+        var labelWeight: Double
+        var confidence: Double
+    }
+
+    enum LabelVerdict { case total(Double), distractor, none }
+
+    static let inclusionWords = ["incl", "inkl", "including", "inclusive", "ttc", "brutto", "incluido", "incluidos", "inclus",
+                                 "included", "incluye", "tax included", "toutes taxes"]
+    static let strongDistractors: Set<String> = [
+        "subtotal", "sub total", "net", "excl", "excluding", "before tax", "discount", "promo", "coupon", "credit",
+        "previous balance", "balance forward", "payment received", "payments received", "unit price", "price per unit",
+        "was", "regular price", "list price", "save", "you save", "sous total", "total ht", "montant ht", "ht",
+        "hors taxe", "hors taxes", "remise", "reduction", "solde precedent", "paiement recu", "prix unitaire",
+        "au lieu de", "economie", "zwischensumme", "netto", "nettobetrag", "rabatt", "nachlass", "gutschrift",
+        "vorheriger saldo", "zahlung erhalten", "einzelpreis", "statt", "base imponible", "descuento",
+        "saldo anterior", "pago recibido", "precio unitario", "antes", "ahorro", "deposit", "tip",
+    ]
+
+    /// Reads the label text before an amount: a total label, a distractor, or nothing.
+    func verdict(_ label: String) -> LabelVerdict {
+        guard !label.isEmpty else { return .none }
+        var positive: (weight: Double, range: Range<String.Index>)?
+        for (phrase, weight) in Lexicon.totalLabels {
+            if let r = lastRange(of: phrase, in: label), positive == nil || weight > positive!.weight
+                || (weight == positive!.weight && r.upperBound > positive!.range.upperBound)
+            {
+                positive = (weight, r)
+            }
+        }
+        let inclusive = Self.inclusionWords.contains { Text.contains(label, phrase: $0) }
+        for phrase in Lexicon.distractorLabels {
+            guard let r = lastRange(of: phrase, in: label) else { continue }
+            // "net" inside "net a payer" is part of the total label.
+            if let p = positive, p.range.lowerBound <= r.lowerBound && r.upperBound <= p.range.upperBound
+                && label[p.range].count > phrase.count
+            {
+                continue
+            }
+            if Self.strongDistractors.contains(phrase) { return .distractor }
+            if !(inclusive || (positive?.weight ?? 0) >= 0.95) { return .distractor }
+        }
+        if let p = positive { return .total(p.weight) }
+        return .none
+    }
+
+    private func lastRange(of phrase: String, in text: String) -> Range<String.Index>? {
+        var found: Range<String.Index>?
+        var start = text.startIndex
+        while start < text.endIndex, let r = Text.range(of: phrase, in: String(text[start...])) {
+            let sub = String(text[start...])
+            let lo = text.index(start, offsetBy: sub.distance(from: sub.startIndex, to: r.lowerBound))
+            let hi = text.index(lo, offsetBy: phrase.count)
+            found = lo..<hi
+            start = hi
+        }
+        return found
+    }
+
+    func chooseAmount(_ money: [MoneyMention], lines: [TextLine], raws: [String], docFolded: String) -> AmountChoice? {
+        guard !money.isEmpty else { return nil }
+        var scored: [(m: MoneyMention, weight: Double, score: Double)] = []
+        let byLine = Dictionary(grouping: money, by: \.line)
+        for m in money {
+            let raw = raws[m.line]
+            let ns = raw as NSString
+            let siblings = byLine[m.line]!.sorted { $0.start < $1.start }
+            let index = siblings.firstIndex { $0.start == m.start }!
+            // The label is the text between the previous amount on the line and this one; with no
+            // words in between ("Total €19.99 €14.99") the previous amount's label applies.
+            var k = index
+            var label = ""
+            while true {
+                let from = k > 0 ? siblings[k - 1].end : 0
+                label = Text.fold(ns.substring(with: NSRange(location: from, length: max(0, siblings[k].start - from))))
+                if !label.contains(where: \.isLetter) && k > 0 { k -= 1; continue }
+                break
+            }
+            var v = verdict(label)
+            var below = false
+            // Label on the line above, value under it.
+            if case .none = v, label.filter(\.isLetter).count <= 3, m.line > 0, byLine[m.line - 1] == nil {
+                let above = Text.fold(raws[m.line - 1])
+                if above.split(separator: " ").count <= 6 {
+                    v = verdict(above)
+                    below = true
+                }
+            }
+            var weight = 0.0
+            switch v {
+            case .distractor: continue
+            case .total(let w): weight = below ? w * 0.9 : w
+            case .none: break
+            }
+            // Item-table rows (a quantity column) are line prices.
+            var score = weight
+            if m.marker != nil { score += 0.1 }
+            // The later of equally labelled totals wins ("Total" after the items, "Total paid" at the end);
+            // on one line the rightmost ("€19.99 €14.99": the old price comes first).
+            score += Double(m.line) / Double(max(1, raws.count)) * 0.04 + Double(index) * 0.005
+            scored.append((m, weight, score))
+        }
+        guard let best = scored.max(by: { $0.score < $1.score }) else { return nil }
+        if best.weight > 0 {
+            let conf = min(0.95, 0.5 + best.weight * 0.4 + (best.m.marker != nil ? 0.05 : 0))
+            return AmountChoice(mention: best.m, labelWeight: best.weight, confidence: conf)
+        }
+        // No label anywhere: a payment screen showing one price (possibly repeated) is enough.
+        let values = Set(scored.filter { $0.m.marker != nil }.map(\.m.value))
+        if values.count == 1, let only = scored.first(where: { $0.m.marker != nil }) {
+            return AmountChoice(mention: only.m, labelWeight: 0, confidence: 0.5)
+        }
+        return nil
+    }
+
+    // MARK: Currency
+
+    static let countryCurrency: [(phrase: String, code: String)] = [
+        ("malaysia", "MYR"), ("sdn bhd", "MYR"), ("singapore", "SGD"), ("pte ltd", "SGD"), ("canada", "CAD"),
+        ("quebec", "CAD"), ("ontario", "CAD"), ("australia", "AUD"), ("abn", "AUD"), ("pty ltd", "AUD"),
+        ("new zealand", "NZD"), ("hong kong", "HKD"), ("mexico", "MXN"), ("united kingdom", "GBP"), ("switzerland", "CHF"),
+        ("schweiz", "CHF"), ("suisse", "CHF"), ("japan", "JPY"), ("india", "INR"), ("united states", "USD"), ("usa", "USD"),
+    ]
+
+    func resolveCurrency(_ m: MoneyMention, all: [MoneyMention], docFolded: String, language: String?) -> (Currency, Double, String)? {
+        let clue = Self.countryCurrency.first { Text.contains(docFolded, phrase: $0.phrase) }
+        func dollar() -> (Currency, Double) {
+            if let clue, ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "USD"].contains(clue.code) {
+                return (Currency(code: clue.code)!, 0.75)
+            }
+            if let d = defaultCurrency, ["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN"].contains(d.code) { return (d, 0.6) }
+            return (.usd, 0.6)
+        }
+        if let c = m.currency { return (c, 0.95, m.raw) }
+        if m.marker == "$" { let (c, conf) = dollar(); return (c, conf, m.raw) }
+        // The currency printed on the other amounts of the document.
+        var counts: [String: Int] = [:]
+        for o in all { if let c = o.currency { counts[c.code, default: 0] += 1 } else if o.marker == "$" { counts["$", default: 0] += 1 } }
+        if let top = counts.max(by: { $0.value < $1.value }) {
+            if top.key == "$" { let (c, conf) = dollar(); return (c, conf * 0.9, "$ on other amounts") }
+            return (Currency(code: top.key)!, 0.8, "\(top.key) on other amounts")
+        }
+        // An ISO code written anywhere ("All prices in EUR").
+        for code in AmountFinder.codes where Text.contains(docFolded, phrase: code.lowercased()) && code != "ALL" {
+            return (Currency(code: code)!, 0.7, code)
+        }
+        if let clue { return (Currency(code: clue.code)!, 0.55, clue.phrase) }
+        return nil
+    }
+
+    // MARK: Dates
+
+    enum DateRole { case billing(Double), next, other, none }
+
+    func dateRole(_ label: String) -> DateRole {
+        guard !label.isEmpty else { return .none }
+        var best: (end: String.Index, length: Int, role: DateRole)?
+        func consider(_ phrase: String, _ role: DateRole) {
+            guard let r = lastRange(of: phrase, in: label) else { return }
+            if best == nil || r.upperBound > best!.end || (r.upperBound == best!.end && phrase.count > best!.length) {
+                best = (r.upperBound, phrase.count, role)
+            }
+        }
+        // "Your next payment ... will be charged on": the renewal wording decides over "charged on".
+        if Lexicon.nextDateLabels.contains(where: { Text.contains(label, phrase: $0) }) { return .next }
+        for (p, w) in Lexicon.billingDateLabels { consider(p, .billing(w)) }
+        for p in Lexicon.otherDateLabels { consider(p, .other) }
+        return best?.role ?? .none
+    }
+
+    func chooseDates(_ dates: [DateMention], raws: [String], folded: [String])
+        -> (billing: (DateMention, Double)?, next: (DateMention, Double)?, period: (Cadence, String)?)
+    {
+        var billing: (DateMention, Double, Double)?  // mention, score, confidence
+        var next: (DateMention, Double)?
+        var period: (Cadence, String)?
+        let byLine = Dictionary(grouping: dates.filter { $0.date != nil }, by: \.line)
+        for (line, list) in byLine {
+            let ns = raws[line] as NSString
+            let sorted = list.sorted { $0.start < $1.start }
+            var previousRole: DateRole = .none
+            for (k, d) in sorted.enumerated() {
+                let from = k > 0 ? sorted[k - 1].end : 0
+                let between = ns.substring(with: NSRange(location: from, length: max(0, d.start - from)))
+                let label = Text.fold(between)
+                var role = dateRole(label)
+                // "01/01/2026 - 31/12/2026", "du ... au ...": the second date shares the first's role.
+                if k > 0, case .none = role, label.count <= 3 { role = previousRole }
+                if k > 0, case .other = role, let a = sorted[k - 1].date, let b = d.date,
+                    let c = FrequencyFinder.cadence(from: a, to: b.adding(days: 1))
+                {
+                    period = (c, raws[line])
+                }
+                // Label on the line above: a short label line, or a sentence ending in one.
+                if case .none = role, k == 0, label.count <= 3, line > 0, byLine[line - 1] == nil {
+                    let aboveWords = folded[line - 1].split(separator: " ")
+                    role = dateRole(aboveWords.count <= 5 ? folded[line - 1] : aboveWords.suffix(12).joined(separator: " "))
+                }
+                // Inline words after the label can also state it: "Renews on 5 March".
+                previousRole = role
+                guard let date = d.date else { continue }
+                _ = date
+                switch role {
+                case .billing(let w):
+                    let score = 1 + w - Double(line) * 0.001
+                    if billing == nil || score > billing!.1 { billing = (d, score, 0.5 + 0.45 * w) }
+                case .next:
+                    if next == nil || line < next!.0.line { next = (d, 0.85) }
+                case .other:
+                    break
+                case .none:
+                    let score = 0.5 - Double(line) * 0.001
+                    if billing == nil || score > billing!.1 { billing = (d, score, 0.45) }
+                }
+            }
+        }
+        return (billing.map { ($0.0, $0.2) }, next, period)
+    }
+
+    // MARK: Frequency
+
+    func chooseFrequency(_ cues: [FrequencyFinder.Cue], amountLine: Int?, moneyLines: Set<Int>, raws: [String]) -> (Cadence, String)? {
+        guard !cues.isEmpty else { return nil }
+        var weights: [Cadence: Double] = [:]
+        var evidence: [Cadence: String] = [:]
+        for c in cues {
+            var w = 1.0
+            if let a = amountLine, abs(c.line - a) <= 1 { w += 2 }
+            if moneyLines.contains(c.line) { w += 1 }
+            weights[c.cadence, default: 0] += w
+            if evidence[c.cadence] == nil { evidence[c.cadence] = raws[c.line] }
+        }
+        guard let best = weights.max(by: { $0.value < $1.value }) else { return nil }
+        return (best.key, evidence[best.key] ?? "")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import SubsCore
+
+/// How to scan. The defaults are what `subs scan` uses.
+public struct ScanOptions: Sendable {
+    /// Tesseract languages, `+`-separated.
+    public var languages: String = "eng+fra+deu+spa"
+    /// PDFs with more pages are refused.
+    public var maxPages: Int = 10
+    public var maxFileBytes: Int = 50 * 1024 * 1024
+    public var maxPixels: Int = 100_000_000
+    /// What a bare `$` means when the document gives no country clue (a dollar currency), and
+    /// the user's currency otherwise. Nil: USD for `$`.
+    public var defaultCurrency: Currency?
+    /// Called with short progress lines ("page 2/3: OCR"); for a spinner on a terminal.
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init(languages: String = "eng+fra+deu+spa", maxPages: Int = 10, defaultCurrency: Currency? = nil) {
+        self.languages = languages
+        self.maxPages = maxPages
+        self.defaultCurrency = defaultCurrency
+    }
+}
+
+/// Reads invoices: `InvoiceScanner().scan(url)` loads the file (type from magic bytes, limits checked),
+/// takes the text layer of PDF pages that have one and OCRs the rest, then extracts the fields.
+public struct InvoiceScanner: Sendable {
+    public var options: ScanOptions
+    let extractor: InvoiceExtractor
+
+    public init(options: ScanOptions = ScanOptions()) {
+        self.options = options
+        self.extractor = InvoiceExtractor(catalogue: VendorCatalogue.bundled, defaultCurrency: options.defaultCurrency)
+    }
+
+    /// Scans one file. Throws a one-line `SubsError` (kind `.data` or `.noInput`) when the file
+    /// cannot be read as a document; a readable document that is not an invoice gives nulls.
+    public func scan(_ url: URL) throws(SubsError) -> ScanResult {
+        let start = ContinuousClock.now
+        let doc = try DocumentLoader.load(url, options: options)
+        return try finish(doc, name: url.path, start: start)
+    }
+
+    /// Scans bytes already in memory (`name` appears in messages only).
+    public func scan(data: Data, name: String) throws(SubsError) -> ScanResult {
+        let start = ContinuousClock.now
+        let ext = (name as NSString).pathExtension
+        let doc = try DocumentLoader.check(data, name: name, fileExtension: ext, options: options)
+        return try finish(doc, name: name, start: start)
+    }
+
+    private func finish(_ doc: LoadedDocument, name: String, start: ContinuousClock.Instant) throws(SubsError) -> ScanResult {
+        var warnings = doc.warnings
+        let pages = try readPages(doc, name: name, warnings: &warnings)
+        let extraction = extractor.extract(pages: pages)
+        warnings += extraction.warnings
+        let elapsed = ContinuousClock.now - start
+        return ScanResult(
+            extraction: extraction, pages: pages, document: doc.bytes, mediaType: doc.type,
+            warnings: warnings, elapsed: elapsed)
+    }
+
+    /// Text of every page: the PDF text layer where there is one, OCR otherwise.
+    func readPages(_ doc: LoadedDocument, name: String, warnings: inout [String]) throws(SubsError) -> [TextPage] {
+        let corrupt = "\(name) is truncated or corrupt (\(doc.type.displayName)); save or export the invoice again"
+        switch doc.content {
+        case .pdf(let pdf):
+            var pages: [TextPage] = []
+            let count = pdf.pageCount
+            for i in 0..<count {
+                let words = pdf.words(page: i)
+                let letters = words.reduce(0) { $0 + $1.text.count }
+                if letters >= 20 {
+                    options.progress?("page \(i + 1)/\(count): text layer")
+                    let size = pdf.pageSize(i) ?? (595, 842)
+                    pages.append(TextPage(page: i + 1, source: .textLayer, words: words, width: Int(size.width), height: Int(size.height)))
+                    continue
+                }
+                options.progress?("page \(i + 1)/\(count): OCR")
+                // 300 dpi, less for oversized pages so a page never exceeds ~35 megapixels.
+                let size = pdf.pageSize(i) ?? (595, 842)
+                let areaInches = max(1, size.width * size.height / (72 * 72))
+                let dpi = min(300, (35_000_000 / areaInches).squareRoot())
+                guard let raster = pdf.render(page: i, dpi: dpi) else { throw .data(corrupt) }
+                pages.append(try ocr(raster, orientation: 1, dpi: Int(dpi), page: i + 1))
+            }
+            return pages
+        case .image(let info):
+            options.progress?("decoding \(doc.type.displayName)")
+            let raster: Raster
+            if doc.type == .heif {
+                do { raster = try HeifImage.decode(doc.bytes) } catch { throw .data(corrupt) }
+            } else {
+                guard let r = Raster(encoded: doc.bytes) else { throw .data(corrupt) }
+                raster = r
+            }
+            options.progress?("OCR")
+            return [try ocr(raster, orientation: info.orientation, dpi: nil, page: 1)]
+        }
+    }
+
+    private func ocr(_ raster: Raster, orientation: Int, dpi: Int?, page: Int) throws(SubsError) -> TextPage {
+        guard let prepared = ImagePreparation.prepare(raster, orientation: orientation, dpi: dpi) else {
+            throw SubsError(.failure, "could not prepare page \(page) for OCR")
+        }
+        let engine = try OCREngine.shared(languages: options.languages)
+        return engine.recognize(prepared.raster, dpi: prepared.dpi, page: page)
+    }
+}

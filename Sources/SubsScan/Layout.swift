@@ -1,0 +1,70 @@
+/// Groups words into lines by position, and lines into cells (runs of words separated by a wide
+/// gap, like table columns), so the extractor can read "label ... value" on one line or a value
+/// under its label.
+enum LineBuilder {
+    /// Renumbers `line` of each word: words whose vertical centres overlap share a line; lines
+    /// are ordered top to bottom and words left to right.
+    static func assignLines(_ words: [WordBox]) -> [WordBox] {
+        guard !words.isEmpty else { return words }
+        let sorted = words.sorted { ($0.y + $0.height / 2) < ($1.y + $1.height / 2) }
+        var lines: [[WordBox]] = []
+        var lineMid: [Double] = []
+        var lineHeight: [Double] = []
+        for w in sorted {
+            let mid = Double(w.y) + Double(w.height) / 2
+            if let last = lines.indices.last, abs(mid - lineMid[last]) < max(2, min(lineHeight[last], Double(w.height)) * 0.5) {
+                lines[last].append(w)
+                let n = Double(lines[last].count)
+                lineMid[last] += (mid - lineMid[last]) / n
+                lineHeight[last] = max(lineHeight[last], Double(w.height))
+            } else {
+                lines.append([w])
+                lineMid.append(mid)
+                lineHeight.append(Double(w.height))
+            }
+        }
+        var out: [WordBox] = []
+        for (i, line) in lines.enumerated() {
+            for var w in line.sorted(by: { $0.x < $1.x }) {
+                w.line = i
+                out.append(w)
+            }
+        }
+        return out
+    }
+}
+
+/// One line of a page as the extractor sees it.
+struct TextLine: Sendable {
+    var page: Int
+    var words: [WordBox]
+    /// Word runs separated by gaps wider than about two characters.
+    var cells: [[WordBox]]
+    var text: String { words.map(\.text).joined(separator: " ") }
+    var top: Int { words.map(\.y).min() ?? 0 }
+    var bottom: Int { words.map { $0.y + $0.height }.max() ?? 0 }
+    var left: Int { words.first?.x ?? 0 }
+    var confidence: Double { words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count) }
+
+    static func lines(of pages: [TextPage]) -> [TextLine] {
+        var out: [TextLine] = []
+        for page in pages {
+            var byLine: [Int: [WordBox]] = [:]
+            for w in page.words { byLine[w.line, default: []].append(w) }
+            for key in byLine.keys.sorted() {
+                let words = byLine[key]!.sorted { $0.x < $1.x }
+                var cells: [[WordBox]] = [[]]
+                for w in words {
+                    if let prev = cells[cells.count - 1].last {
+                        let charWidth = Double(prev.width) / Double(max(1, prev.text.count))
+                        let gap = Double(w.x - (prev.x + prev.width))
+                        if gap > max(charWidth * 2.5, Double(prev.height) * 1.2) { cells.append([]) }
+                    }
+                    cells[cells.count - 1].append(w)
+                }
+                out.append(TextLine(page: page.page, words: words, cells: cells))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,113 @@
+import CTesseract
+import Foundation
+
+/// An image held by leptonica. Owns its `PIX` and frees it in `deinit`; every operation returns a
+/// new `Raster`, so no caller ever handles a C pointer or a reference count.
+final class Raster: @unchecked Sendable {
+    /// Only the Tesseract wrapper reads this, to hand the image to the OCR engine.
+    let pix: UnsafeMutablePointer<PIX>
+
+    private init?(taking pix: UnsafeMutablePointer<PIX>?) {
+        guard let pix else { return nil }
+        self.pix = pix
+    }
+
+    deinit {
+        var p: UnsafeMutablePointer<PIX>? = pix
+        pixDestroy(&p)
+    }
+
+    private static let quiet: Void = {
+        // Leptonica reports "Error in pixReadMem" on stderr for input we reject ourselves.
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+    }()
+
+    /// Decodes PNG, JPEG, TIFF, GIF, BMP, WebP from memory. Nil when leptonica cannot decode it.
+    convenience init?(encoded data: Data) {
+        _ = Raster.quiet
+        let pix = data.withUnsafeBytes { buf -> UnsafeMutablePointer<PIX>? in
+            guard let base = buf.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            return pixReadMem(base, buf.count)
+        }
+        self.init(taking: pix)
+    }
+
+    /// Builds a 32-bit image from interleaved 8-bit pixels.
+    /// - Parameter layout: `.rgb` (3 bytes), `.rgba` (4 bytes, R first) or `.cairoARGB` (native-endian
+    ///   32-bit words 0xAARRGGBB, as cairo stores them).
+    enum PixelLayout { case rgb, rgba, cairoARGB }
+
+    convenience init?(width: Int, height: Int, stride: Int, layout: PixelLayout, pixels: UnsafeRawBufferPointer) {
+        guard width > 0, height > 0, let pix = pixCreate(Int32(width), Int32(height), 32),
+            let data = pixGetData(pix)
+        else { return nil }
+        let wpl = Int(pixGetWpl(pix))
+        for y in 0..<height {
+            let row = pixels.baseAddress!.advanced(by: y * stride)
+            let out = data.advanced(by: y * wpl)
+            for x in 0..<width {
+                let word: UInt32
+                switch layout {
+                case .rgb:
+                    let p = row.advanced(by: x * 3).assumingMemoryBound(to: UInt8.self)
+                    word = UInt32(p[0]) << 24 | UInt32(p[1]) << 16 | UInt32(p[2]) << 8 | 0xFF
+                case .rgba:
+                    let p = row.advanced(by: x * 4).assumingMemoryBound(to: UInt8.self)
+                    word = UInt32(p[0]) << 24 | UInt32(p[1]) << 16 | UInt32(p[2]) << 8 | UInt32(p[3])
+                case .cairoARGB:
+                    let p = row.advanced(by: x * 4).loadUnaligned(as: UInt32.self)
+                    word = (p << 8) | (p >> 24)
+                }
+                out[x] = word
+            }
+        }
+        self.init(taking: pix)
+    }
+
+    var width: Int { Int(pixGetWidth(pix)) }
+    var height: Int { Int(pixGetHeight(pix)) }
+    var depth: Int { Int(pixGetDepth(pix)) }
+
+    func setResolution(dpi: Int) { pixSetResolution(pix, Int32(dpi), Int32(dpi)) }
+
+    /// 8-bit grayscale (colour maps removed, RGB to luminance).
+    func grayscale() -> Raster? {
+        if depth == 8 { return Raster(taking: pixClone(pix)) }
+        return Raster(taking: pixConvertTo8(pix, 0))
+    }
+
+    /// Same factor both ways; linear interpolation for gray, anti-aliased when shrinking.
+    func scaled(by factor: Double) -> Raster? {
+        Raster(taking: pixScale(pix, Float(factor), Float(factor)))
+    }
+
+    /// The rectangle's pixels as a new image.
+    func cropped(x: Int, y: Int, width: Int, height: Int) -> Raster? {
+        guard var box = boxCreate(Int32(x), Int32(y), Int32(width), Int32(height)) as UnsafeMutablePointer<BOX>? else { return nil }
+        defer {
+            var b: UnsafeMutablePointer<BOX>? = box
+            boxDestroy(&b)
+        }
+        return Raster(taking: pixClipRectangle(pix, box, nil))
+    }
+
+    func inverted() -> Raster? { Raster(taking: pixInvert(nil, pix)) }
+
+    /// Rotated by `quarterTurns` x 90 degrees clockwise.
+    func rotated(quarterTurns: Int) -> Raster? { Raster(taking: pixRotateOrth(pix, Int32(quarterTurns & 3))) }
+
+    func mirrored() -> Raster? { Raster(taking: pixFlipLR(nil, pix)) }
+
+    /// Straightened when leptonica finds a skew it trusts (it leaves tiny angles alone).
+    func deskewed() -> Raster? { Raster(taking: pixDeskew(pix, 0)) }
+
+    /// Mean gray value 0...255 of an 8-bit image, sampled every `step` pixels.
+    func meanGray(step: Int = 4) -> Double? {
+        guard depth == 8 else { return nil }
+        var value: Float = 0
+        guard pixGetAverageMasked(pix, nil, 0, 0, Int32(step), Int32(L_MEAN_ABSVAL), &value) == 0 else {
+            return nil
+        }
+        return Double(value)
+    }
+}

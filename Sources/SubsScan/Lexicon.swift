@@ -1,0 +1,135 @@
+/// Label vocabulary in English, French, German and Spanish, already folded (see `Text.fold`).
+/// Generic invoice and receipt wording only: nothing here names a vendor.
+enum Lexicon {
+    // MARK: Language detection
+
+    static let languageWords: [String: Set<String>] = [
+        "en": ["the", "and", "your", "you", "invoice", "receipt", "total", "amount", "date", "paid", "payment", "thank",
+               "for", "of", "to", "with", "subscription", "plan", "billed", "month", "year", "tax", "due", "price", "qty"],
+        "fr": ["le", "la", "les", "des", "du", "votre", "vous", "facture", "recu", "montant", "merci", "paiement", "pour",
+               "avec", "abonnement", "mois", "an", "prix", "tva", "ttc", "ht", "echeance", "numero", "nous", "est"],
+        "de": ["der", "die", "das", "und", "ihre", "ihr", "sie", "rechnung", "betrag", "vielen", "dank", "zahlung", "fur",
+               "mit", "abo", "monat", "jahr", "preis", "mwst", "ust", "datum", "gesamt", "bezahlt", "summe", "wir", "ist"],
+        "es": ["el", "los", "las", "del", "su", "usted", "factura", "recibo", "importe", "gracias", "pago", "para", "con",
+               "suscripcion", "mes", "ano", "precio", "iva", "fecha", "total", "pagado", "numero", "por", "es", "y"],
+    ]
+
+    // MARK: Amount labels
+
+    /// The amount actually charged, tax included. Weight: how sure the label makes us.
+    static let totalLabels: [(phrase: String, weight: Double)] = [
+        // en
+        ("amount charged", 1.0), ("total charged", 1.0), ("amount paid", 1.0), ("total paid", 1.0), ("you paid", 0.95),
+        ("grand total", 1.0), ("total due", 0.9), ("amount due", 0.85), ("total amount", 0.95), ("total incl", 1.0),
+        ("total including", 1.0), ("total inc", 0.95), ("invoice total", 0.95), ("order total", 0.9), ("total to pay", 0.95),
+        ("charged", 0.8), ("payment of", 0.8), ("total", 0.8), ("amount", 0.55), ("net amount payable", 0.8),
+        ("rounded total", 0.95), ("total payable", 0.95), ("balance due", 0.7), ("nett total", 0.9), ("net total", 0.5),
+        // fr
+        ("montant ttc", 1.0), ("total ttc", 1.0), ("montant total", 0.95), ("montant paye", 1.0), ("total paye", 1.0),
+        ("net a payer", 1.0), ("montant debite", 1.0), ("montant preleve", 1.0), ("total a payer", 1.0), ("a payer", 0.8),
+        ("montant regle", 1.0), ("vous avez paye", 0.95), ("montant", 0.55), ("somme", 0.5),
+        // de
+        ("gesamtbetrag", 1.0), ("gesamtsumme", 1.0), ("rechnungsbetrag", 1.0), ("endbetrag", 1.0), ("zu zahlen", 0.95),
+        ("bezahlter betrag", 1.0), ("abgebuchter betrag", 1.0), ("zahlbetrag", 1.0), ("gesamt", 0.85), ("summe", 0.8),
+        ("bruttobetrag", 0.95), ("betrag", 0.55), ("gesamtpreis", 0.9), ("total brutto", 1.0), ("brutto", 0.6),
+        // es
+        ("importe total", 1.0), ("total a pagar", 1.0), ("total pagado", 1.0), ("importe pagado", 1.0),
+        ("importe cobrado", 1.0), ("total factura", 1.0), ("importe", 0.55), ("cobrado", 0.8), ("cargo de", 0.75),
+        ("total iva incluido", 1.0), ("iva incluido", 0.9), ("iva incl", 0.9),
+    ]
+
+    /// Amounts that are not the charge. A match vetoes the amounts after it on that line.
+    static let distractorLabels: [String] = [
+        // en
+        "subtotal", "sub total", "net", "excl", "excluding", "before tax", "vat", "tax", "gst", "sst", "sales tax",
+        "discount", "promo", "coupon", "credit", "previous balance", "balance forward", "payment received",
+        "payments received", "unit price", "price per unit", "was", "regular price", "list price", "save", "you save",
+        "cash", "change", "tendered", "rounding", "round", "deposit", "tip", "qty", "quantity",
+        // fr
+        "sous total", "total ht", "montant ht", "ht", "hors taxe", "hors taxes", "tva", "remise", "reduction",
+        "solde precedent", "paiement recu", "prix unitaire", "au lieu de", "avant", "economie", "especes", "rendu",
+        // de
+        "zwischensumme", "netto", "nettobetrag", "mwst", "ust", "umsatzsteuer", "rabatt", "nachlass", "gutschrift",
+        "vorheriger saldo", "saldo", "zahlung erhalten", "einzelpreis", "statt", "bar", "ruckgeld", "gegeben",
+        // es
+        "base imponible", "iva", "descuento", "saldo anterior", "pago recibido", "precio unitario", "antes",
+        "efectivo", "cambio", "ahorro",
+    ]
+
+    /// Labels of columns in an item table: their amounts are line prices, not the total.
+    static let itemColumnLabels: [String] = [
+        "unit price", "prix unitaire", "einzelpreis", "precio unitario", "pu", "qty", "qte", "menge", "cantidad",
+    ]
+
+    /// Words that make a document an invoice, receipt or payment confirmation.
+    static let invoiceWords: [String] = [
+        "invoice", "receipt", "tax invoice", "payment", "paid", "charged", "billed", "billing", "subscription", "order",
+        "facture", "recu", "paiement", "paye", "abonnement", "prelevement", "commande", "ticket",
+        "rechnung", "quittung", "beleg", "zahlung", "bezahlt", "abbuchung", "abonnement", "bestellung", "kassenbon",
+        "factura", "recibo", "pago", "pagado", "suscripcion", "cargo", "pedido", "cash bill", "bill",
+    ]
+
+    // MARK: Date labels
+
+    static let billingDateLabels: [(phrase: String, weight: Double)] = [
+        ("invoice date", 1.0), ("date of issue", 1.0), ("issue date", 1.0), ("issued on", 0.95), ("issued", 0.8),
+        ("billing date", 1.0), ("billed on", 1.0), ("payment date", 1.0), ("date paid", 1.0), ("paid on", 1.0),
+        ("charged on", 1.0), ("charge date", 1.0), ("transaction date", 0.95), ("receipt date", 1.0), ("order date", 0.85),
+        ("date", 0.7),
+        ("date de facture", 1.0), ("date de facturation", 1.0), ("date d emission", 1.0), ("date du paiement", 1.0),
+        ("date de paiement", 1.0), ("paye le", 1.0), ("emise le", 1.0), ("facture du", 0.9), ("date de commande", 0.85),
+        ("rechnungsdatum", 1.0), ("zahlungsdatum", 1.0), ("belegdatum", 1.0), ("ausgestellt am", 1.0),
+        ("bezahlt am", 1.0), ("abgebucht am", 1.0), ("bestelldatum", 0.85), ("datum", 0.7), ("leistungsdatum", 0.6),
+        ("fecha de factura", 1.0), ("fecha de emision", 1.0), ("fecha de pago", 1.0), ("fecha del cargo", 1.0),
+        ("fecha de cargo", 1.0), ("pagado el", 1.0), ("fecha de la factura", 1.0), ("fecha", 0.7), ("emitida el", 1.0),
+    ]
+
+    static let nextDateLabels: [String] = [
+        "next billing date", "next billing", "next payment", "next charge", "next invoice", "next renewal",
+        "renews on", "renewal date", "will renew", "will be charged", "will be billed", "we will charge", "renews", "next bill", "auto renews", "automatically renew",
+        "prochain prelevement", "prochaine facture", "prochain paiement", "prochaine echeance", "renouvellement",
+        "se renouvelle", "sera renouvele", "sera preleve", "sera debite", "sera facture", "prochaine facturation",
+        "nachste abbuchung", "nachste zahlung", "nachste rechnung", "verlangert sich", "verlangerung",
+        "nachster zahlungstermin", "nachste belastung", "nachstes abrechnungsdatum",
+        "proximo cobro", "proximo pago", "proxima factura", "renovacion", "se renovara", "proxima renovacion",
+        "proximo cargo", "proxima facturacion", "se cobrara", "se le cobrara", "se renueva",
+    ]
+
+    /// Dates that are neither the charge nor the next renewal.
+    static let otherDateLabels: [String] = [
+        "due date", "due", "payment due", "pay by", "valid until", "expires", "expiry", "member since",
+        "customer since", "delivery", "delivered", "shipped", "period", "service period", "billing period", "from", "to",
+        "until", "through", "start", "end", "birth", "trial ends",
+        "echeance", "date d echeance", "a regler avant", "payable avant", "periode", "du", "au", "jusqu", "livraison",
+        "client depuis", "valable jusqu",
+        "fallig", "falligkeit", "falligkeitsdatum", "zahlbar bis", "zeitraum", "leistungszeitraum", "vom", "bis",
+        "lieferung", "lieferdatum", "kunde seit", "gultig bis",
+        "vencimiento", "fecha de vencimiento", "pagar antes", "periodo", "desde", "hasta", "entrega", "cliente desde",
+        "valido hasta",
+    ]
+
+    // MARK: Frequency cues (checked in this order: quarterly before yearly for "vierteljahrlich")
+
+    static let frequencyCues: [(cadence: String, phrases: [String])] = [
+        ("weekly", ["week", "per week", "weekly", "every week", "a week", "wk", "semaine", "par semaine", "hebdomadaire",
+                    "woche", "pro woche", "wochentlich", "wochentliche", "wochentlicher", "wochentlichen", "semana", "por semana", "semanal", "semanales", "a la semana", "cada semana", "hebdomadaires"]),
+        ("quarterly", ["quarterly", "per quarter", "quarter", "every 3 months", "every three months", "trimestriel",
+                       "trimestrielle", "par trimestre", "trimestre", "vierteljahrlich", "vierteljahrliche", "vierteljahrlicher", "vierteljahrlichen", "quartalsweise", "pro quartal",
+                       "quartal", "trimestral", "trimestrales", "trimestriels", "trimestrielles", "por trimestre", "al trimestre", "cada 3 meses", "tous les 3 mois",
+                       "alle 3 monate"]),
+        ("yearly", ["year", "per year", "yearly", "annual", "annually", "a year", "yr", "every year", "12 months",
+                    "an", "par an", "annuel", "annuelle", "annee", "par annee", "jahr", "pro jahr", "jahrlich", "jahrliche", "jahrlicher", "jahrlichen", "anuales", "annuels", "annuelles",
+                    "jahresabo", "jahresabonnement", "12 monate", "ano", "al ano", "por ano", "anual", "anualmente",
+                    "12 meses", "12 mois"]),
+        ("monthly", ["month", "per month", "monthly", "a month", "every month", "mo", "mois", "par mois", "mensuel",
+                     "mensuelle", "mensualite", "monat", "pro monat", "monatlich", "monatliche", "monatlicher", "monatlichen", "mensuales", "mensuels",
+                     "mensuelles", "monatsabo", "mes", "al mes",
+                     "por mes", "mensual", "mensualmente", "cada mes"]),
+    ]
+
+    /// Cue words that only count right after a slash or "per"-like word ("/mo", "/an"), because
+    /// on their own they are ordinary words.
+    static let slashOnlyCues: Set<String> = ["week", "wk", "mo", "an", "year", "yr", "month", "quarter", "mois", "semaine",
+                                             "woche", "monat", "jahr", "quartal", "mes", "ano", "semana", "trimestre",
+                                             "annee"]
+}

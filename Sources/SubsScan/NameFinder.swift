@@ -1,0 +1,202 @@
+import Foundation
+
+/// Finds the brand a person recognises: a catalogue vendor named or whose domain appears; else
+/// the sender's domain as the document prints it; else phrases like "Thank you for subscribing
+/// to X"; else the letterhead, with the legal form dropped when the brand is printed alone.
+struct NameFinder {
+    let catalogue: VendorCatalogue
+
+    struct Found {
+        var name: String
+        var confidence: Double
+        var evidence: String
+        var vendor: VendorCatalogue.Vendor?
+    }
+
+    static let legalForms: [String] = [
+        "inc", "incorporated", "ltd", "limited", "llc", "llp", "plc", "gmbh", "gmbh co kg", "ag", "kg", "se", "sa", "sas",
+        "sarl", "sasu", "eurl", "bv", "b v", "nv", "sl", "slu", "s l", "s a", "srl", "spa", "pty ltd", "pty", "corp",
+        "corporation", "co", "company", "sdn bhd", "bhd", "pte ltd", "pte", "oy", "ab", "as", "aps", "ug", "e k",
+        "international", "services", "holdings", "group", "europe", "emea",
+    ]
+
+    /// Lines that are never a vendor name (document words, mail-client chrome).
+    static let notNames: Set<String> = [
+        "invoice", "receipt", "tax invoice", "facture", "recu", "rechnung", "quittung", "factura", "recibo", "ticket",
+        "bill to", "inbox", "compose", "sent", "drafts", "starred", "mail", "payment", "paiement", "zahlung", "pago",
+        "order", "commande", "bestellung", "pedido", "cash bill", "official receipt", "simplified tax invoice",
+        "payment successful", "paiement reussi", "zahlung erfolgreich", "pago realizado", "thank you", "merci",
+        "danke", "gracias", "from", "to", "de", "an", "para", "a", "subject", "objet", "betreff", "asunto",
+    ]
+
+    private static let emailOrWeb = try! NSRegularExpression(
+        pattern: #"(?:[A-Za-z0-9._%+-]+@|www\.|https?://)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})"#)
+    private static let bareDomain = try! NSRegularExpression(
+        pattern: #"(?<![@\w.])([A-Za-z0-9-]{2,}\.(?:com|net|org|io|co|fr|de|es|co\.uk|uk|tv|app|me|ai|so|us|eu|ch|at|be|nl|it))(?![\w.])"#)
+
+    func find(lines: [TextLine], paidWithLines: Set<Int>) -> Found? {
+        // 1. A catalogue vendor named on the document or owning a domain printed on it.
+        var best: (score: Double, found: Found)?
+        let keys = catalogue.namesByLength
+        for (i, line) in lines.enumerated() where !paidWithLines.contains(i) {
+            let raw = line.text
+            for domain in domains(in: raw) {
+                if let v = catalogue.vendor(domain: domain) {
+                    let score = 3.0 - Double(i) * 0.01
+                    if best == nil || score > best!.score {
+                        best = (score, Found(name: v.name, confidence: 0.9, evidence: raw, vendor: v))
+                    }
+                }
+            }
+            let folded = Text.fold(raw)
+            guard !folded.isEmpty else { continue }
+            let position = 2.0 - min(1, Double(i) / Double(max(lines.count, 1)))
+            for (key, index) in keys where key.count >= 2 {
+                guard Text.contains(folded, phrase: key) else { continue }
+                let v = catalogue.vendors[index]
+                // A name that is also an ordinary word must be printed with the catalogue's capital
+                // and stand alone (a header, a cell) or recur ("Your Slack receipt" ... "Slack").
+                let standalone = line.cells.contains { Text.fold($0.map(\.text).joined(separator: " ")) == key }
+                let distinctive = key.count >= 5 && !VendorCatalogueWords.common.contains(key)
+                let capitalised = line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true }
+                    || raw.contains(v.name)
+                if !distinctive {
+                    let recurring = capitalisedMentions(of: key, in: lines) >= 2
+                    guard capitalised, standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key))
+                    else { continue }
+                }
+                let score = position + Double(key.count) * 0.01 + (standalone ? 0.3 : 0)
+                if best == nil || score > best!.score {
+                    best = (score, Found(name: v.name, confidence: standalone ? 0.9 : 0.8, evidence: raw, vendor: v))
+                }
+                break
+            }
+            // A legal name whose core is a catalogue name: "Slack Technologies Limited" -> Slack.
+            for cell in line.cells {
+                for part in cell.map(\.text).joined(separator: " ").split(separator: ",") {
+                let text = String(part)
+                let core = Self.stripLegal(text)
+                guard core != Text.fold(text), let v = catalogue.vendor(named: core), core.count >= 2 else { continue }
+                let score = position - 0.2
+                if best == nil || score > best!.score {
+                    best = (score, Found(name: v.name, confidence: 0.75, evidence: raw, vendor: v))
+                }
+                }
+            }
+        }
+        if let best { return best.found }
+
+        // 2. The sender's or website's domain, in the capitals the document prints it with.
+        for line in lines {
+            for domain in domains(in: line.text) {
+                let labels = domain.lowercased().split(separator: ".")
+                guard labels.count >= 2 else { continue }
+                let generic: Set<String> = ["gmail", "outlook", "hotmail", "yahoo", "icloud", "mail", "email", "noreply", "no-reply"]
+                let label = String(labels[labels.count - 2 == 0 ? 0 : labels.count - 2])
+                guard label.count >= 3, !generic.contains(label) else { continue }
+                if let printed = printedForm(of: label, in: lines) {
+                    return Found(name: printed, confidence: 0.7, evidence: line.text, vendor: nil)
+                }
+            }
+        }
+
+        // 3. The letterhead: the first line that reads like a name.
+        for line in lines.prefix(8) {
+            let cell = line.cells.first.map { $0.map(\.text).joined(separator: " ") } ?? line.text
+            let trimmed = cell.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+            let folded = Text.fold(trimmed)
+            let letters = trimmed.filter(\.isLetter).count
+            guard letters >= 3, Double(letters) / Double(max(1, trimmed.count)) > 0.6,
+                !Self.notNames.contains(folded), trimmed.split(separator: " ").count <= 6,
+                line.confidence > 0.6
+            else { continue }
+            if Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) }) { continue }
+            if DateFinder.find(in: trimmed, line: 0).isEmpty == false { continue }
+            // A label line ("Total   €8.00") is not a letterhead.
+            if !AmountFinder.find(in: line.text, line: 0, language: nil).isEmpty { continue }
+            // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
+            if trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) { continue }
+            if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
+            let chrome = ["inbox", "to", "from", "de", "para", "an", "von", "a", "re", "fwd"]
+            if let first = folded.split(separator: " ").first, chrome.contains(String(first)) { continue }
+            return Found(name: shortened(trimmed, lines: lines), confidence: 0.5, evidence: line.text, vendor: nil)
+        }
+        return nil
+    }
+
+    /// Lines printing the folded `key` as a capitalised word.
+    func capitalisedMentions(of key: String, in lines: [TextLine]) -> Int {
+        lines.filter { line in line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true } }.count
+    }
+
+    /// Descriptive words legal names add to a brand.
+    static let descriptors: Set<String> = [
+        "technologies", "technology", "tech", "software", "media", "digital", "online", "international", "services",
+        "service", "holdings", "holding", "group", "europe", "emea", "eu", "uk", "ireland", "germany", "deutschland",
+        "france", "espana", "spain", "iberia", "usa", "us", "americas", "global", "operations", "payments",
+        "sarl", "s", "a", "r", "l", "u", "de", "the", "of", "and", "co", "company", "entertainment", "networks",
+        "network", "communications", "telecom", "systems", "labs", "studios", "b", "v", "n", "plc", "limited",
+    ]
+
+    /// The brand core of a legal name: legal forms and descriptive words dropped from the end.
+    static func stripLegal(_ name: String) -> String {
+        var words = Text.fold(name).split(separator: " ").map(String.init)
+        let forms = Set(legalForms.flatMap { $0.split(separator: " ").map(String.init) })
+        var changed = true
+        while changed && words.count > 1 {
+            changed = false
+            if let last = words.last, forms.contains(last) || descriptors.contains(last) {
+                words.removeLast()
+                changed = true
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    func domains(in text: String) -> [String] {
+        let ns = text as NSString
+        var out: [String] = []
+        for re in [Self.emailOrWeb, Self.bareDomain] {
+            for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                out.append(ns.substring(with: m.range(at: 1)).lowercased())
+            }
+        }
+        return out
+    }
+
+    /// "hellofresh" -> "HelloFresh" when the text prints it so (words joined), else capitalised.
+    func printedForm(of label: String, in lines: [TextLine]) -> String? {
+        for line in lines {
+            let words = line.words.map(\.text)
+            for n in 1...3 where words.count >= n {
+                for i in 0...(words.count - n) {
+                    let joined = words[i..<i + n].joined(separator: " ")
+                    let key = joined.lowercased().filter { $0.isLetter || $0.isNumber }
+                    if key == label, !joined.contains("@"), !joined.contains(".") || n > 1 {
+                        return joined.trimmingCharacters(in: .punctuationCharacters)
+                    }
+                }
+            }
+        }
+        return label.prefix(1).uppercased() + label.dropFirst()
+    }
+
+    /// A legal name printed at the top is kept as printed, unless the document also shows the
+    /// brand alone (a logo line that the legal name starts with).
+    func shortened(_ name: String, lines: [TextLine]) -> String {
+        name
+    }
+}
+
+enum VendorCatalogueWords {
+    /// Catalogue names that are also everyday words in the four languages.
+    static let common: Set<String> = [
+        "free", "box", "make", "later", "things", "ring", "match", "bear", "hey", "mega", "sky", "now", "wow", "salt",
+        "three", "lime", "flo", "tile", "factor", "rover", "pocket", "buffer", "calm", "notion", "zoom", "slack",
+        "proton", "visible", "orange", "spectrum", "ro", "ee", "bt", "mint", "hinge", "bumble", "medium", "keeper",
+        "sync", "steam", "loom", "max", "apple", "google", "amazon", "lucid", "splice", "brilliant", "sketch", "avid",
+        "affinity", "framer", "equinox", "bark", "sunrise", "octopus", "basecamp", "day one", "care of", "canal",
+        "digi", "prime", "plex", "copilot", "claude", "cursor", "discord", "xbox", "lyft", "uber", "nike", "garmin",
+        "google play", "google one", "chatgpt", "openai",
+    ]
+}

@@ -1,0 +1,72 @@
+import Foundation
+import SubsCore
+
+/// One extracted value with how sure the extractor is (0...1) and the text it came from.
+/// `value` nil means the document did not show it: never a guess.
+public struct ScannedField<Value: Sendable & Equatable>: Sendable, Equatable {
+    public var value: Value?
+    public var confidence: Double
+    public var evidence: String?
+
+    public init(_ value: Value?, confidence: Double = 0, evidence: String? = nil) {
+        self.value = value
+        self.confidence = value == nil ? 0 : confidence
+        self.evidence = evidence
+    }
+
+    public static var missing: ScannedField { ScannedField(nil) }
+}
+
+/// What the extractor read from a document's text.
+public struct Extraction: Sendable, Equatable {
+    public var name: ScannedField<String> = .missing
+    public var amount: ScannedField<Decimal> = .missing
+    public var currency: ScannedField<Currency> = .missing
+    public var billingDate: ScannedField<LocalDate> = .missing
+    public var nextBillingDate: ScannedField<LocalDate> = .missing
+    /// Always set: monthly when the document does not say (then `frequencyStated` is false).
+    public var frequency: ScannedField<Cadence> = ScannedField(.monthly, confidence: 0.3)
+    public var frequencyStated: Bool = false
+    /// The catalogue's category for a known vendor ("streaming", "software"...).
+    public var category: String?
+    /// Detected language: en, fr, de, es.
+    public var language: String?
+    public var warnings: [String] = []
+
+    public init() {}
+
+    /// Amount and currency together, when both were read.
+    public var money: Money? {
+        guard let a = amount.value, let c = currency.value else { return nil }
+        return Money(a, c)
+    }
+}
+
+/// The result of scanning one file: the fields, the text, and the document itself (the store
+/// keeps the bytes under their SHA-256 with the media type).
+public struct ScanResult: Sendable {
+    public var extraction: Extraction
+    public var pages: [TextPage]
+    public var document: Data
+    public var mediaType: MediaType
+    public var warnings: [String]
+    public var elapsed: Duration
+
+    public var name: ScannedField<String> { extraction.name }
+    public var amount: ScannedField<Decimal> { extraction.amount }
+    public var currency: ScannedField<Currency> { extraction.currency }
+    public var billingDate: ScannedField<LocalDate> { extraction.billingDate }
+    public var nextBillingDate: ScannedField<LocalDate> { extraction.nextBillingDate }
+    public var frequency: ScannedField<Cadence> { extraction.frequency }
+    public var frequencyStated: Bool { extraction.frequencyStated }
+    public var money: Money? { extraction.money }
+
+    /// All pages' text, pages separated by a form feed.
+    public var text: String { pages.map(\.text).joined(separator: "\n\u{0C}\n") }
+    /// `.ocr` when any page was OCR'd, else `.textLayer`.
+    public var source: TextSource { pages.contains { $0.source == .ocr } ? .ocr : .textLayer }
+    public var elapsedMilliseconds: Int {
+        let c = elapsed.components
+        return Int(c.seconds * 1000 + c.attoseconds / 1_000_000_000_000_000)
+    }
+}

@@ -1,0 +1,63 @@
+/// A word found on a page, with where it is. Boxes are in the page's own pixels (OCR) or points
+/// (PDF text layer); `line` numbers the page's lines top to bottom.
+public struct WordBox: Sendable, Equatable {
+    public var text: String
+    /// 0...1; 1 for text-layer words.
+    public var confidence: Double
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    public var line: Int
+    /// 1-based page number.
+    public var page: Int
+
+    public init(text: String, confidence: Double, x: Int, y: Int, width: Int, height: Int, line: Int, page: Int) {
+        self.text = text
+        self.confidence = confidence
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.line = line
+        self.page = page
+    }
+}
+
+/// Where a page's text came from.
+public enum TextSource: String, Sendable {
+    case textLayer = "text-layer"
+    case ocr
+}
+
+/// The words of one page.
+public struct TextPage: Sendable {
+    public var page: Int
+    public var source: TextSource
+    public var words: [WordBox]
+    public var width: Int
+    public var height: Int
+
+    public init(page: Int, source: TextSource, words: [WordBox], width: Int, height: Int) {
+        self.page = page
+        self.source = source
+        self.words = words
+        self.width = width
+        self.height = height
+    }
+
+    /// The page's text, one line per line, words separated by a space.
+    public var text: String {
+        var lines: [String] = []
+        var current = -1
+        for w in words {
+            if w.line != current {
+                lines.append(w.text)
+                current = w.line
+            } else {
+                lines[lines.count - 1] += " " + w.text
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

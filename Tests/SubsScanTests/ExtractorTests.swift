@@ -1,0 +1,205 @@
+import Foundation
+import SubsCore
+import Testing
+
+@testable import SubsScan
+
+/// The extractor on invoice text written here (not corpus files): several languages, amount and
+/// date formats, and the distractors real invoices carry.
+@Suite struct ExtractorTests {
+    let extractor = InvoiceExtractor()
+
+    func d(_ s: String) -> LocalDate { LocalDate(iso: s)! }
+
+    @Test func englishEmailReceiptWithDistractors() {
+        let r = extractor.extract(text: """
+            Streamflix
+            Your receipt
+            Invoice number INV-2026-004211
+            Invoice date   March 4, 2026
+            Due date   March 18, 2026
+            Premium plan — billed monthly   $22.99
+            Subtotal   $21.00
+            Sales tax   $1.99
+            Total   $22.99
+            Previous balance   $45.98
+            Your subscription renews on April 4, 2026.
+            Call us at +1 415 555 0134
+            """)
+        #expect(r.amount.value == Decimal(string: "22.99"))
+        #expect(r.currency.value == .usd)
+        #expect(r.billingDate.value == d("2026-03-04"))
+        #expect(r.nextBillingDate.value == d("2026-04-04"))
+        #expect(r.frequency.value == .monthly)
+        #expect(r.frequencyStated)
+        #expect(r.name.value == "Streamflix")
+    }
+
+    @Test func frenchTTCOverHTAndTVA() {
+        let r = extractor.extract(text: """
+            Facture
+            Date de facture : 15/03/2026
+            Date d'échéance : 30/03/2026
+            Abonnement annuel   119,88 €
+            Total HT   99,90 €
+            TVA 20 %   19,98 €
+            Montant TTC   119,88 €
+            IBAN FR76 3000 6000 0112 3456 7890 189
+            """)
+        #expect(r.amount.value == Decimal(string: "119.88"))
+        #expect(r.currency.value == .eur)
+        #expect(r.billingDate.value == d("2026-03-15"))
+        #expect(r.nextBillingDate.value == nil)
+        #expect(r.frequency.value == .yearly)
+        #expect(r.language == "fr")
+    }
+
+    @Test func germanGroupedAmountAndQuarterly() {
+        let r = extractor.extract(text: """
+            Rechnung
+            Rechnungsdatum: 5. Januar 2026
+            Leistungszeitraum: 01.01.2026 - 31.03.2026
+            Wartungsvertrag, vierteljährliche Abrechnung
+            Nettobetrag   1.091,60 EUR
+            MwSt. 19%   207,40 EUR
+            Gesamtbetrag   1.299,00 EUR
+            Zahlbar bis 19.01.2026
+            """)
+        #expect(r.amount.value == Decimal(string: "1299.00"))
+        #expect(r.currency.value == .eur)
+        #expect(r.billingDate.value == d("2026-01-05"))
+        #expect(r.frequency.value == .quarterly)
+        #expect(r.frequencyStated)
+    }
+
+    @Test func spanishWithDiscountAndNextCharge() {
+        let r = extractor.extract(text: """
+            Recibo de pago
+            Fecha de factura: 9 de abril de 2025
+            Plan Familiar al mes   17,99 €
+            Descuento   -3,00 €
+            Importe total   14,99 €
+            Próximo cobro: 9 de mayo de 2025
+            """)
+        #expect(r.amount.value == Decimal(string: "14.99"))
+        #expect(r.billingDate.value == d("2025-04-09"))
+        #expect(r.nextBillingDate.value == d("2025-05-09"))
+        #expect(r.frequency.value == .monthly)
+        #expect(r.frequencyStated)
+        #expect(r.language == "es")
+    }
+
+    @Test(arguments: [
+        ("Total   CHF 12.90", "12.90", "CHF"),
+        ("Total   £7.99", "7.99", "GBP"),
+        ("Total   ¥1,480", "1480", "JPY"),
+        ("Total   €15.99", "15.99", "EUR"),
+        ("Total   15,99 €", "15.99", "EUR"),
+        ("Grand total   $1,299.00", "1299.00", "USD"),
+        ("Amount charged   1.299,00 EUR", "1299.00", "EUR"),
+        ("TOTAL   RM 9.00", "9.00", "MYR"),
+    ])
+    func amountFormats(line: String, amount: String, currency: String) {
+        let r = extractor.extract(text: "Receipt\nPayment received with thanks\n\(line)\n")
+        #expect(r.amount.value == Decimal(string: amount), "\(line)")
+        #expect(r.currency.value?.code == currency, "\(line)")
+    }
+
+    @Test func oldPriceBeforeTheCharge() {
+        let r = extractor.extract(text: "Receipt\nYou paid\nTotal   €19.99 €14.99\nPaid with card\n")
+        #expect(r.amount.value == Decimal(string: "14.99"))
+    }
+
+    @Test func dollarMeansCanadianWithACountryClue() {
+        let r = extractor.extract(text: "Invoice\nMontreal, Quebec, Canada\nTotal paid   $12.00\n")
+        #expect(r.currency.value?.code == "CAD")
+        let plain = extractor.extract(text: "Invoice\nTotal paid   $12.00\n")
+        #expect(plain.currency.value == .usd)
+        #expect(plain.currency.confidence < 0.8)
+    }
+
+    @Test func dayFirstVersusMonthFirst() {
+        // English with dollars: month first.
+        let us = extractor.extract(text: "Invoice\nInvoice date: 03/04/2026\nTotal   $5.00\n")
+        #expect(us.billingDate.value == d("2026-03-04"))
+        // English with pounds: day first.
+        let uk = extractor.extract(text: "Invoice\nInvoice date: 03/04/2026\nTotal   £5.00\n")
+        #expect(uk.billingDate.value == d("2026-04-03"))
+        // Another date in the document settles it: 25/04 can only be day-first.
+        let settled = extractor.extract(text: "Invoice\nInvoice date: 03/04/2026\nDue date: 25/04/2026\nTotal   $5.00\n")
+        #expect(settled.billingDate.value == d("2026-04-03"))
+    }
+
+    @Test(arguments: [
+        ("Invoice date: 2026-01-05", "2026-01-05"),
+        ("Invoice date: 5 Jan 2026", "2026-01-05"),
+        ("Date de facture : 1er janvier 2026", "2026-01-01"),
+        ("Date de facture : 5 févr. 2026", "2026-02-05"),
+        ("Rechnungsdatum: 5. März 2026", "2026-03-05"),
+        ("Rechnungsdatum: 05.03.26", "2026-03-05"),
+        ("Fecha de factura: 5 de marzo de 2026", "2026-03-05"),
+        ("Fecha: 05-mar-2026", "2026-03-05"),
+    ])
+    func dateForms(line: String, iso: String) {
+        let r = extractor.extract(text: "Receipt\n\(line)\nTotal   10,00 €\nPaid by card\n")
+        #expect(r.billingDate.value == d(iso), "\(line)")
+    }
+
+    @Test(arguments: [
+        ("Plan Pro  9,99 €/mois", "monthly"), ("Abonnement mensuel", "monthly"), ("Jahresabo, jährlich", "yearly"),
+        ("Billed yearly", "yearly"), ("$5/wk", "weekly"), ("Formule trimestrielle", "quarterly"),
+        ("Cuota anual", "yearly"), ("Tarifa 10 € al mes", "monthly"), ("pro Monat", "monthly"), ("par an", "yearly"),
+    ])
+    func frequencyCues(line: String, expected: String) {
+        let r = extractor.extract(text: "Invoice\n\(line)\nTotal paid   10,00 €\n")
+        #expect(r.frequency.value?.frequency == expected, "\(line)")
+        #expect(r.frequencyStated)
+    }
+
+    @Test func statedPeriodGivesFrequency() {
+        let r = extractor.extract(text: "Invoice\nService period 01/01/2026 - 31/12/2026\nTotal   120,00 €\n")
+        #expect(r.frequency.value == .yearly)
+    }
+
+    @Test func silentFrequencyIsMonthlyNotStated() {
+        let r = extractor.extract(text: "Invoice\nTotal   10,00 €\n")
+        #expect(r.frequency.value == .monthly)
+        #expect(!r.frequencyStated)
+    }
+
+    @Test func nonInvoicesGiveNulls() {
+        let menu = extractor.extract(text: """
+            Le Petit Bistro
+            Menu du jour
+            Soupe à l'oignon   7,50 €
+            Steak frites   18,90 €
+            Crème brûlée   6,00 €
+            Ouvert du mardi au samedi, 12h - 22h
+            """)
+        #expect(menu.amount.value == nil)
+        #expect(menu.name.value == nil)
+        #expect(menu.billingDate.value == nil)
+        let letter = extractor.extract(text: """
+            Dear neighbour,
+            The garden party takes place on 14 June 2026 at 3 pm.
+            Please bring something to share.
+            """)
+        #expect(letter.amount.value == nil && letter.currency.value == nil && letter.billingDate.value == nil)
+        #expect(letter.name.value == nil)
+    }
+
+    @Test func catalogueNameFromDomainAndLegalName() {
+        let byDomain = extractor.extract(text: "From: billing@spotify.com\nYour receipt\nTotal   €10.99\n")
+        #expect(byDomain.name.value == "Spotify")
+        #expect(byDomain.category == "music")
+        let legal = extractor.extract(text: "Invoice\nTotal   €8.00\nSlack Technologies Limited, Dublin\n")
+        #expect(legal.name.value == "Slack")
+        let unknown = extractor.extract(text: "From: hello@quillpost.io\nYour Quillpost receipt\nTotal   €3.00\n")
+        #expect(unknown.name.value == "Quillpost")
+    }
+
+    @Test func paymentInAnotherPlaceIsNotTheName() {
+        let r = extractor.extract(text: "Receipt\nPaid with Apple Pay\nTotal   €3.00\n")
+        #expect(r.name.value != "Apple")
+    }
+}

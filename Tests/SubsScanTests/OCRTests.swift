@@ -1,0 +1,77 @@
+import Foundation
+import SubsCore
+import Testing
+
+@testable import SubsScan
+
+/// End to end through Tesseract on images this test renders itself (DejaVu Sans via ImageMagick).
+/// A handful only: each OCR pass costs about a second.
+@Suite(.serialized) struct OCRTests {
+    let scanner = InvoiceScanner()
+
+    static let receipt = [
+        "Quillpost",
+        "Your receipt",
+        "Invoice date: 14 March 2026",
+        "Pro plan, billed monthly        £7.99",
+        "VAT 20%                         £1.33",
+        "Total paid                      £7.99",
+        "Next payment: 14 April 2026",
+    ]
+
+    @Test func screenshotEndToEnd() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let url = dir.path("receipt.png")
+        try Fixtures.renderText(Self.receipt, to: url)
+        let r = try scanner.scan(url)
+        #expect(r.source == .ocr)
+        #expect(r.mediaType == .png)
+        #expect(r.amount.value == Decimal(string: "7.99"))
+        #expect(r.currency.value?.code == "GBP")
+        #expect(r.billingDate.value == LocalDate(year: 2026, month: 3, day: 14))
+        #expect(r.nextBillingDate.value == LocalDate(year: 2026, month: 4, day: 14))
+        #expect(r.frequency.value == .monthly && r.frequencyStated)
+        #expect(r.name.value == "Quillpost")
+        #expect(!r.pages[0].words.isEmpty && r.pages[0].words.allSatisfy { (0...1).contains($0.confidence) })
+    }
+
+    @Test func darkModeSmallScreenshot() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let url = dir.path("dark.png")
+        // 600 px wide, light text on black: upscaled and inverted before OCR.
+        try Fixtures.renderText(["Your receipt", "Montant TTC   12,50 €", "Date de facture : 03/02/2026"],
+                                to: url, width: 600, pointSize: 15, extra: ["-negate"])
+        let r = try scanner.scan(url)
+        #expect(r.amount.value == Decimal(string: "12.50"))
+        #expect(r.currency.value == .eur)
+        #expect(r.billingDate.value == LocalDate(year: 2026, month: 2, day: 3))
+    }
+
+    @Test func exifRotatedPhoto() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let upright = dir.path("upright.png")
+        try Fixtures.renderText(["Receipt", "Gesamtbetrag   49,90 €", "Rechnungsdatum: 2. Mai 2026"], to: upright)
+        // Pixels stored turned a quarter left, with EXIF orientation 6 saying "turn right to view".
+        let url = dir.path("photo.jpg")
+        let turned = dir.path("turned.jpg")
+        let status = try Fixtures.run("convert", [upright.path, "-rotate", "-90", "-quality", "92", turned.path])
+        try #require(status == 0)
+        try Fixtures.withExifOrientation(6, jpeg: try Data(contentsOf: turned)).write(to: url)
+        let r = try scanner.scan(url)
+        #expect(r.amount.value == Decimal(string: "49.90"))
+        #expect(r.billingDate.value == LocalDate(year: 2026, month: 5, day: 2))
+    }
+
+    @Test func notAnInvoiceGivesNulls() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let url = dir.path("menu.png")
+        try Fixtures.renderText(["Menu of the day", "Tomato soup          6.50", "Fish and chips      14.00",
+                                 "Open Tuesday to Saturday"], to: url)
+        let r = try scanner.scan(url)
+        #expect(r.amount.value == nil && r.currency.value == nil && r.name.value == nil && r.billingDate.value == nil)
+    }
+}
