@@ -75,9 +75,9 @@ extension SubsCommand {
             var perCurrency: [Currency: RunningTotal] = [:]
             var lastPrice: (Int, Int, Int?) = (-1, -1, nil)
             for c in charges {
-                if lastPrice.0 != c.index || lastPrice.1 != c.priceIndex { lastPrice = (c.index, c.priceIndex, Millionths.of(c.price.amount)) }
+                if lastPrice.0 != c.index || lastPrice.1 != c.priceIndex { lastPrice = (c.index, c.priceIndex, Millionths.of(c.yours.amount)) }
                 if let v = lastPrice.2 {
-                    perCurrency[c.price.currency, default: RunningTotal(currency: c.price.currency)].add(millionths: v, share: subs[c.index].share)
+                    perCurrency[c.yours.currency, default: RunningTotal(currency: c.yours.currency)].add(millionths: v, share: .whole)
                 } else {
                     perCurrency[c.yours.currency, default: RunningTotal(currency: c.yours.currency)].add(c.yours.amount)
                 }
@@ -99,16 +99,16 @@ extension SubsCommand {
             // the running total in whole millionths before the share, or nil to add `yours` in Decimal).
             var cache: [Int: (Int, String, String, Int?, Decimal)] = [:]
             // Per subscription once, not per row: copying a Subscription retains a dozen strings and arrays.
-            let names = subs.map(\.name), cadences = subs.map(\.cadence.description), shares = subs.map(\.share)
+            let names = subs.map(\.name), cadences = subs.map(\.cadence.description)
             for c in charges {
                 let entry: (Int, String, String, Int?, Decimal)
                 if let cached = cache[c.index], cached.0 == c.priceIndex { entry = cached } else {
+                    // The user's part of the charge (whole minor units) in the running total's currency.
                     var base: Int?
                     var converted = c.yours.amount
                     if let rc = runningCurrency {
-                        let inTarget = rc == c.price.currency ? c.price.amount : conv.convert(c.price)!.amount
-                        base = Millionths.of(inTarget)
-                        if base == nil { converted = rc == c.yours.currency ? c.yours.amount : conv.convert(c.yours)!.amount }
+                        converted = rc == c.yours.currency ? c.yours.amount : conv.convert(c.yours)!.amount
+                        base = Millionths.of(converted)
                     }
                     entry = (c.priceIndex, c.price.displayString, c.yours.displayString, base, converted)
                     cache[c.index] = entry
@@ -117,7 +117,7 @@ extension SubsCommand {
                 if showYours { row.append(entry.2) }
                 row.append(cadences[c.index])
                 if running != nil {
-                    if let base = entry.3 { running!.add(millionths: base, share: shares[c.index]) } else { running!.add(entry.4) }
+                    if let base = entry.3 { running!.add(millionths: base, share: .whole) } else { running!.add(entry.4) }
                     row.append(running!.displayString)
                 }
                 var notes: [String] = []

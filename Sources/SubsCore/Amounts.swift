@@ -20,14 +20,6 @@ public struct Amounts: Sendable, Equatable {
     /// Per currency, ordered by code.
     public var sums: [Money] { byCurrency.keys.sorted().map { Money(byCurrency[$0]!, $0) } }
     public var currencies: [Currency] { byCurrency.keys.sorted() }
-
-    /// The user's part of sums of `s`'s prices (`Subscription.userPart(of:)` applied to each sum).
-    public func yours(of s: Subscription) -> Amounts {
-        if s.share.isWhole { return self }
-        var result = Amounts()
-        for (c, v) in byCurrency { result.add(s.userPart(of: Money(v, c))) }
-        return result
-    }
 }
 
 /// Converts sums into one currency with the known rates. Never guesses: a currency without a rate

@@ -100,8 +100,7 @@ public struct BudgetStatus: Sendable {
             let (from, through) = b.bounds(containing: today)
             var chargedSums = PriceSums(), toComeSums = PriceSums()
             for (i, s) in subscriptions.enumerated() where b.covers(s) {
-                // Prices summed per subscription, its share applied once to each sum (exact for 1/3 shares);
-                // in integers of millionths when the prices are (see PriceSums).
+                // The user's part of each charge, summed in integers of millionths (see PriceSums).
                 if let pricing = MillionthsPricing(s) {
                     var ch = 0, tc = 0
                     pricing.forEachCharge(of: s, from: from, through: through) { date, v in
@@ -112,10 +111,10 @@ public struct BudgetStatus: Sendable {
                 } else {
                     var subCharged = Amounts(), subToCome = Amounts()
                     Projection.forEachCharge(of: s, index: i, from: from, through: through) { c in
-                        if c.date <= today { subCharged.add(c.price) } else { subToCome.add(c.price) }
+                        if c.date <= today { subCharged.add(c.yours) } else { subToCome.add(c.yours) }
                     }
-                    chargedSums.add(yours: subCharged.yours(of: s))
-                    toComeSums.add(yours: subToCome.yours(of: s))
+                    chargedSums.add(yours: subCharged)
+                    toComeSums.add(yours: subToCome)
                 }
             }
             let charged = chargedSums.amounts, toCome = toComeSums.amounts

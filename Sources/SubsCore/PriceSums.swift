@@ -1,8 +1,8 @@
 import Foundation
 
-/// Exact sums of charged prices for the aggregations (report, forecast, budgets): integers of
-/// millionths per (currency, share), the share applied once per sum at the end; Decimal for
-/// subscriptions whose prices are not whole millionths or change currency.
+/// Exact sums for the aggregations (report, forecast, budgets): integers of millionths per slot
+/// (currency, and a share still to apply: whole for users' parts); Decimal for subscriptions whose
+/// prices change currency.
 struct PriceSums {
     struct Slot: Hashable {
         let currency: Currency
@@ -30,30 +30,32 @@ struct PriceSums {
     }
 }
 
-/// A subscription's charges with their prices in millionths, when every price is exact in millionths
-/// and all are in one currency (nearly always). Dates from `Schedule`, prices from `priceIndex(on:)`.
+/// A subscription's charges with the user's part of each (`Subscription.userPart(of:)`, whole minor
+/// units) in millionths, when all prices are in one currency (nearly always). Dates from `Schedule`,
+/// prices from `priceIndex(on:)`.
 struct MillionthsPricing {
     let slot: PriceSums.Slot
-    let prices: [Int]
+    /// The user's part of each price in `prices`, in millionths.
+    let parts: [Int]
 
     init?(_ s: Subscription) {
         let currency = s.prices[0].price.currency
         var values: [Int] = []
         values.reserveCapacity(s.prices.count)
         for p in s.prices {
-            guard p.price.currency == currency, let v = Millionths.of(p.price.amount) else { return nil }
+            guard p.price.currency == currency, let v = Millionths.of(s.userPart(of: p.price).amount) else { return nil }
             values.append(v)
         }
-        slot = PriceSums.Slot(currency: currency, share: s.share)
-        prices = values
+        slot = PriceSums.Slot(currency: currency, share: .whole)
+        parts = values
     }
 
     func forEachCharge(of s: Subscription, from: LocalDate, through: LocalDate, _ body: (LocalDate, Int) -> Void) {
-        if prices.count == 1 {
-            let v = prices[0]
+        if parts.count == 1 {
+            let v = parts[0]
             Schedule.forEachCharge(of: s, from: from, through: through) { body($0, v); return true }
         } else {
-            Schedule.forEachCharge(of: s, from: from, through: through) { body($0, prices[s.priceIndex(on: $0)]); return true }
+            Schedule.forEachCharge(of: s, from: from, through: through) { body($0, parts[s.priceIndex(on: $0)]); return true }
         }
     }
 }

@@ -102,10 +102,9 @@ public struct ReportLine: Sendable {
     public let amounts: Amounts
 }
 
-/// Charges of a window summed by group, month and subscription (the user's part). Prices are summed
-/// per subscription and the share applied once per sum: exact (the user's third of 12 charges of 10.99 is
-/// 43.96) and, on exact integers of millionths, fast: integer sums per slot (currency and share) in flat
-/// arrays, Decimal only for what is not whole millionths.
+/// Charges of a window summed by group, month and subscription: the user's part of each charge (whole
+/// minor units, `Subscription.userPart`), summed as exact integers of millionths per slot (currency) in
+/// flat arrays; Decimal only for subscriptions whose prices change currency.
 struct ChargeAggregate {
     /// Integer sums indexed by slot, plus what went the Decimal way (user's parts already).
     struct Sums {
@@ -202,19 +201,18 @@ struct ChargeAggregate {
                 }
                 itemSums.append((i, n, slot, total, nil))
             } else {
-                // Decimal: each price sum's user part (Subscription.userPart), per month.
-                var total = Amounts(), charged = Amounts()
+                // Decimal: the user's part of each charge (Subscription.userPart), summed.
+                var yours = Amounts(), charged = Amounts()
                 var months: [Int: Amounts] = [:]
                 Projection.forEachCharge(of: s, index: i, from: from, through: through) { c in
                     n += 1
-                    total.add(c.price)
-                    if c.date <= today { charged.add(c.price) }
-                    months[c.date.year * 12 + c.date.month - 1 - firstMonth, default: Amounts()].add(c.price)
+                    yours.add(c.yours)
+                    if c.date <= today { charged.add(c.yours) }
+                    months[c.date.year * 12 + c.date.month - 1 - firstMonth, default: Amounts()].add(c.yours)
                 }
                 guard n > 0 else { continue }
-                let yours = total.yours(of: s)
                 totalSums.inexact.add(yours)
-                chargedSums.inexact.add(charged.yours(of: s))
+                chargedSums.inexact.add(charged)
                 keys = grouping.keys(of: s)
                 for k in keys {
                     var g = groupSums[k] ?? (0, Sums())
@@ -222,8 +220,7 @@ struct ChargeAggregate {
                     g.sums.inexact.add(yours)
                     groupSums[k] = g
                 }
-                for (m, a) in months {
-                    let y = a.yours(of: s)
+                for (m, y) in months {
                     monthSums[m].inexact.add(y)
                     if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].inexact.add(y) } }
                 }

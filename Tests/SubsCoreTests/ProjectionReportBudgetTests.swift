@@ -33,8 +33,8 @@ private func sub(
         // The first charge at the new price says what it was before.
         #expect(charges[5].price == Money(dec("17.99"), eur))
         #expect(charges[5].previousPrice == Money(dec("15.99"), eur))
-        // A third of 10.99, exact (rounded only for display).
-        #expect(charges[0].yours.amount == dec("10.99") / 3)
+        // A third of 10.99: what the user pays, whole cents.
+        #expect(charges[0].yours.amount == dec("3.66"))
         #expect(charges[0].yours.plainString == "3.66")
     }
 
@@ -154,10 +154,10 @@ private func sub(
         #expect(st[1].projected == dec("24.98"))
         #expect(st[1].percent == 100)
         #expect(st[1].state == .approaching)
-        // The year: 12 x (15.99 + 8.99 + 10.99/3 + 8.28) + 119 = 562.08 > 50% of 1000; 12 x 10.99 / 3 is exactly 43.96.
+        // The year: 12 x (15.99 + 8.99 + 3.66 + 8.28) + 119 = 562.04 > 50% of 1000 (a third of 10.99 is 3.66 a charge).
         #expect(st[2].from == day("2026-01-01") && st[2].through == day("2026-12-31"))
-        #expect(st[2].projected == 12 * (dec("15.99") + dec("8.99") + dec("8.28")) + 4 * dec("10.99") + 119)
-        #expect(Money(st[2].projected, eur).plainString == "562.08")
+        #expect(st[2].projected == 12 * (dec("15.99") + dec("8.99") + dec("8.28") + dec("3.66")) + 119)
+        #expect(Money(st[2].projected, eur).plainString == "562.04")
         #expect(st[2].state == .approaching)
         #expect(st[3].state == .ok && st[3].unconverted.isEmpty)
     }
