@@ -92,15 +92,21 @@ extension SubsCommand {
             header.append("CADENCE")
             if runningCurrency != nil { header.append("TOTAL") }
             header.append("NOTE")
-            var table = Table(header: header, rightAligned: Set([3] + (showYours ? [4] : []) + (runningCurrency != nil ? [showYours ? 6 : 5] : [])))
-            table.rows.reserveCapacity(charges.count)
             var running = runningCurrency.map { RunningTotal(currency: $0) }
             // Per subscription and price, formatted once: (price index, amount text, yours text, what it adds to
-            // the running total in whole millionths before the share, or nil to add `yours` in Decimal).
+            // the running total in whole millionths, or nil to add the Decimal amount that follows).
             var cache: [Int: (Int, String, String, Int?, Decimal)] = [:]
             // Per subscription once, not per row: copying a Subscription retains a dozen strings and arrays.
             let names = subs.map(\.name), cadences = subs.map(\.cadence.description)
-            for c in charges {
+            // The texts that change per row, in order (the running total needs it), and the column widths;
+            // then the lines go straight into one buffer (a table of 100,000 rows of arrays was the cost).
+            var rows: [(charge: Int, amount: String, yours: String, total: String, note: String)] = []
+            rows.reserveCapacity(charges.count)
+            var widths = header.map(Table.width)
+            widths[0] = 10  // YYYY-MM-DD
+            widths[1] = 3  // Mon
+            var seen = Swift.Set<Int>()
+            for (i, c) in charges.enumerated() {
                 let entry: (Int, String, String, Int?, Decimal)
                 if let cached = cache[c.index], cached.0 == c.priceIndex { entry = cached } else {
                     // The user's part of the charge (whole minor units) in the running total's currency.
@@ -112,21 +118,57 @@ extension SubsCommand {
                     }
                     entry = (c.priceIndex, c.price.displayString, c.yours.displayString, base, converted)
                     cache[c.index] = entry
+                    widths[3] = max(widths[3], Table.width(entry.1))
+                    if showYours { widths[4] = max(widths[4], Table.width(entry.2)) }
                 }
-                var row = [c.date.description, c.date.weekdayAbbreviation, names[c.index], entry.1]
-                if showYours { row.append(entry.2) }
-                row.append(cadences[c.index])
+                if seen.insert(c.index).inserted {
+                    widths[2] = max(widths[2], Table.width(names[c.index]))
+                    widths[showYours ? 5 : 4] = max(widths[showYours ? 5 : 4], Table.width(cadences[c.index]))
+                }
+                var total = ""
                 if running != nil {
                     if let base = entry.3 { running!.add(millionths: base, share: .whole) } else { running!.add(entry.4) }
-                    row.append(running!.displayString)
+                    total = running!.displayString
+                    widths[showYours ? 6 : 5] = max(widths[showYours ? 6 : 5], Table.width(total))
                 }
                 var notes: [String] = []
                 if c.kind == .trialEnd { notes.append("trial ends") }
                 if let before = c.previousPrice { notes.append("new price, was \(before.displayString)") }
-                row.append(notes.isEmpty ? "" : ctx.output.yellow(notes.joined(separator: "; ")))
-                table.rows.append(row)
+                rows.append((i, entry.1, entry.2, total, notes.isEmpty ? "" : ctx.output.yellow(notes.joined(separator: "; "))))
             }
-            print(table.render(ctx.output))
+            let pads = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
+            var text = ""
+            text.reserveCapacity((widths.reduce(0, +) + 2 * widths.count + 1) * (rows.count + 1))
+            /// One line; cells are (text, column, right-aligned); the last one is not padded.
+            func line(_ cells: [(String, Int, Bool)]) {
+                for (k, (cell, col, right)) in cells.enumerated() {
+                    if k > 0 { text.append("  ") }
+                    let pad = pads[max(widths[col] - Table.width(cell), 0)]
+                    if right { text.append(pad) }
+                    text.append(cell)
+                    if !right && k < cells.count - 1 { text.append(pad) }
+                }
+            }
+            var headerCells: [(String, Int, Bool)] = [("DATE", 0, false), ("DAY", 1, false), ("NAME", 2, false), ("AMOUNT", 3, true)]
+            if showYours { headerCells.append(("YOURS", 4, true)) }
+            headerCells.append(("CADENCE", showYours ? 5 : 4, false))
+            if runningCurrency != nil { headerCells.append(("TOTAL", showYours ? 6 : 5, true)) }
+            headerCells.append(("NOTE", header.count - 1, false))
+            line(headerCells)
+            if ctx.output.useColor { text = ctx.output.bold(text) }
+            for r in rows {
+                let c = charges[r.charge]
+                text.append("\n")
+                var cells: [(String, Int, Bool)] = [
+                    (c.date.description, 0, false), (c.date.weekdayAbbreviation, 1, false), (names[c.index], 2, false), (r.amount, 3, true),
+                ]
+                if showYours { cells.append((r.yours, 4, true)) }
+                cells.append((cadences[c.index], showYours ? 5 : 4, false))
+                if runningCurrency != nil { cells.append((r.total, showYours ? 6 : 5, true)) }
+                if !r.note.isEmpty { cells.append((r.note, header.count - 1, false)) }
+                line(cells)
+            }
+            print(text)
             let sums = all.sums
             let perCurrencyText = perCurrency.keys.sorted().map { perCurrency[$0]!.displayString }
             print("\(charges.count) charge\(charges.count == 1 ? "" : "s") from \(ctx.today) through \(through): " + perCurrencyText.joined(separator: " + "))

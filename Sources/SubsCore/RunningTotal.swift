@@ -13,8 +13,11 @@ public struct RunningTotal: Sendable {
 
     /// Adds `millionths x share` (a price's user part).
     public mutating func add(millionths v: Int, share: Share) {
-        byDenominator[share.denominator, default: 0] += v * share.numerator
+        if share.denominator == 1 { whole += v * share.numerator } else { byDenominator[share.denominator, default: 0] += v * share.numerator }
     }
+
+    /// Σ of whole amounts (no share to divide by), apart: the common case costs no dictionary.
+    private var whole = 0
 
     public mutating func add(_ amount: Decimal) {
         rest += amount
@@ -23,13 +26,16 @@ public struct RunningTotal: Sendable {
 
     /// The exact total.
     public var value: Decimal {
-        var sum = rest
+        var sum = rest + Millionths.decimal(whole)
         for (d, n) in byDenominator { sum += d == 1 ? Millionths.decimal(n) : Millionths.decimal(n) / Decimal(d) }
         return sum
     }
 
     /// "1,234.56 EUR".
     public var displayString: String {
+        if !hasRest && byDenominator.isEmpty {
+            return Money.grouped(Millionths.plain(whole, digits: currency.minorUnits)) + " " + currency.code
+        }
         if !hasRest, let text = integerText { return text }
         return Money(value, currency).displayString
     }
@@ -44,7 +50,7 @@ public struct RunningTotal: Sendable {
             common = l
         }
         var total = 0
-        for (d, n) in byDenominator {
+        for (d, n) in byDenominator.merging([1: whole], uniquingKeysWith: +) {
             let (t, o1) = n.multipliedReportingOverflow(by: common / d)
             let (s, o2) = total.addingReportingOverflow(t)
             if o1 || o2 { return nil }
