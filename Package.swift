@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SubsCore", "TestSupport"],
-            exclude: ["Golden", "Fixtures"]
+            exclude: ["Golden", "Fixtures", "Scripts"]
         ),
     ],
     swiftLanguageModes: [.v6]

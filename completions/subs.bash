@@ -173,13 +173,13 @@ _subs() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|document|calendar|remind|snooze|ack|daemon|schedule|help)
+    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|document|calendar|remind|snooze|ack|daemon|schedule|upcoming|forecast|report|budget|rates|help)
         # Offer subcommand argument completions
         "_subs_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan document calendar remind snooze ack daemon schedule help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan document calendar remind snooze ack daemon schedule upcoming forecast report budget rates help' -- "${cur}"))
         ;;
     esac
 }
@@ -1072,6 +1072,310 @@ _subs_schedule_status() {
         return
         ;;
     '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_upcoming() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --json --csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --days --until)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    esac
+}
+
+_subs_forecast() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --json --csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --months)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--months')
+        return
+        ;;
+    esac
+}
+
+_subs_report() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --month --year --json --csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --from --to --by --top)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--by')
+        __subs_add_completions -W 'category'$'\n''payment-method'$'\n''tag'
+        return
+        ;;
+    '--top')
+        return
+        ;;
+    esac
+}
+
+_subs_budget() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __subs_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    status|set|rm)
+        # Offer subcommand argument completions
+        "_subs_budget_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'status set rm' -- "${cur}"))
+        ;;
+    esac
+}
+
+_subs_budget_status() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --check --json --csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_budget_set() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --period --category --currency --threshold)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--period')
+        __subs_add_completions -W 'monthly'$'\n''yearly'
+        return
+        ;;
+    '--category')
+        return
+        ;;
+    '--currency')
+        return
+        ;;
+    '--threshold')
+        return
+        ;;
+    esac
+}
+
+_subs_budget_rm() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --period --category)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--period')
+        __subs_add_completions -W 'monthly'$'\n''yearly'
+        return
+        ;;
+    '--category')
+        return
+        ;;
+    esac
+}
+
+_subs_rates() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __subs_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|set|import|update)
+        # Offer subcommand argument completions
+        "_subs_rates_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list set import update' -- "${cur}"))
+        ;;
+    esac
+}
+
+_subs_rates_list() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --json --csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_rates_set() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --base --date)
+    __subs_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--base')
+        return
+        ;;
+    '--date')
+        return
+        ;;
+    esac
+}
+
+_subs_rates_import() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --base)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--base')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __subs_add_completions -o plusdirs -fX '!*.@(xml|csv)'
+        return
+        ;;
+    esac
+}
+
+_subs_rates_update() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --url --timeout --base)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--url')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--base')
         return
         ;;
     esac

@@ -48,6 +48,14 @@ public enum SubscriptionRecord {
     }
 
     static func decimalPlaces(_ d: Decimal) -> Int {
+        // Without formatting the Decimal (~4 µs) when it is whole millionths: 6 minus its trailing zeros.
+        if let v = Millionths.of(d) {
+            if v == 0 { return 0 }
+            var places = Millionths.scale
+            var x = v.magnitude
+            while places > 0 && x % 10 == 0 { x /= 10; places -= 1 }
+            return places
+        }
         let text = "\(d)"
         return text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
     }

@@ -81,6 +81,27 @@ enum Schema {
             DELETE FROM reminder_log WHERE subscription_id = OLD.id;
         END;
         """,
+        // Budgets (one per period and category; '' is every subscription) and exchange rates
+        // (1 base = rate quote; one row per pair, the newest kept).
+        """
+        CREATE TABLE budgets (
+            period TEXT NOT NULL CHECK (period IN ('monthly','yearly')),
+            category TEXT NOT NULL,
+            category_key TEXT NOT NULL,
+            amount TEXT NOT NULL,
+            currency TEXT NOT NULL,
+            threshold INTEGER NOT NULL DEFAULT 80 CHECK (threshold BETWEEN 1 AND 100),
+            PRIMARY KEY (period, category_key)
+        );
+        CREATE TABLE exchange_rates (
+            base TEXT NOT NULL,
+            quote TEXT NOT NULL,
+            rate TEXT NOT NULL,
+            rate_date TEXT NOT NULL,
+            source TEXT NOT NULL,
+            PRIMARY KEY (base, quote)
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
