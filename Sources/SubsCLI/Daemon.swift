@@ -38,11 +38,12 @@ extension SubsCommand {
             case .stdout: .stdout
             case .command: .command(delivery.command!)
             }
-            try ReminderDaemon(
+            var daemon = try ReminderDaemon(
                 databasePath: ctx.databasePath, openStore: { try ctx.openStore() }, delivery: method,
                 time: try TimeOfDay.parse(at), interval: interval, clock: try WallClock(environment: ctx.environment),
-                fixedDay: !clockSet && dayGiven ? ctx.today : nil, environment: ctx.environment
-            ).run()
+                fixedDay: !clockSet && dayGiven ? ctx.today : nil, environment: ctx.environment)
+            daemon.extraSources = BudgetReminders.source
+            try daemon.run()
         }
     }
 }

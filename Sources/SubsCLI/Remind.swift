@@ -25,7 +25,7 @@ extension SubsCommand {
             let ctx = try Context(global)
             let store = try ctx.openStore()
             // Sources beyond subscriptions: budgets plug in here, e.g. { tx in [BudgetReminders(...)] }.
-            let extra: ReminderRun.ExtraSources<SQLiteStore.Transaction> = { _ in [] }
+            let extra: ReminderRun.ExtraSources<SQLiteStore.Transaction> = BudgetReminders.source
             let (due, _) = try ReminderRun.due(store: store, today: ctx.today, extraSources: extra)
             if dryRun {
                 print(reminders: due, delivered: false, ctx)

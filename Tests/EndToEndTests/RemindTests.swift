@@ -108,6 +108,23 @@ import TestSupport
         #expect(try subs.run(["remind", "--via", "stdout", "--as-of", "2026-01-17"]).stdout.isEmpty)
     }
 
+    @Test func aBudgetOverItsLimitIsRemindedOncePerPeriodAndLevel() throws {
+        let subs = try SubsRunner(today: "2026-01-10")
+        try subs.run(["config", "set", "currency", "EUR"])
+        try subs.run(["add", "Gym", "--amount", "45", "--next", "2026-01-25", "--remind", "none"])
+        try subs.run(["budget", "set", "50", "--threshold", "80"])
+        let approaching = try subs.run(["remind", "--via", "stdout"])
+        #expect(approaching.status == 0, "\(approaching.stderr)")
+        #expect(approaching.stdout.contains("Budget at 90%"), "\(approaching.stdout)")
+        #expect(try subs.run(["remind", "--via", "stdout"]).stdout.isEmpty)
+        // A second subscription takes the month over the limit: the next level is reminded, once.
+        try subs.run(["add", "Cloud", "--amount", "10", "--next", "2026-01-28", "--remind", "none"])
+        let exceeded = try subs.run(["remind", "--via", "stdout", "--json"])
+        #expect(exceeded.stdout.contains(#""summary": "Budget exceeded: 110%""#), "\(exceeded.stdout)")
+        #expect(exceeded.stdout.contains(#""urgency": "critical""#))
+        #expect(try subs.run(["remind", "--via", "stdout"]).stdout.isEmpty)
+    }
+
     @Test func aCommandGetsJSONOnStdinAndVariables() throws {
         let subs = try Self.fixture()
         let out = subs.home.appendingPathComponent("hook.txt").path
