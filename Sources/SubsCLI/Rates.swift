@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SubsCore
+import SubsHTTP
 
 extension SubsCommand {
     struct Rates: ParsableCommand {
@@ -150,7 +151,7 @@ extension SubsCommand {
 
             func run() throws {
                 let ctx = try Context(global)
-                let fetcher: any RateFetcher = URLSessionRateFetcher()
+                let fetcher = RateFetcher(http: HTTPClient())
                 let text = try fetcher.fetch(url: url, timeoutSeconds: timeout)
                 let rates = try Rates.parse(text, source: url, base: base, ctx: ctx)
                 print(Rates.summary(rates, try Rates.store(rates, ctx: ctx)))

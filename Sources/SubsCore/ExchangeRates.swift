@@ -233,8 +233,34 @@ public enum RateFile {
     }
 }
 
-/// Fetches a rate file over HTTP (`subs rates update --url`). Implemented by an adapter; offline use never needs it.
-public protocol RateFetcher {
-    /// The body of a successful (2xx) response, as text. Throws a one-line `.unavailable` error otherwise.
-    func fetch(url: String, timeoutSeconds: Double) throws(SubsError) -> String
+/// Fetches a rate file over HTTP (`subs rates update --url`) through the program's one HTTP client;
+/// offline use never needs it.
+public struct RateFetcher {
+    public static let maxBytes = 20 << 20
+    let http: any HTTPSending
+
+    public init(http: any HTTPSending) { self.http = http }
+
+    /// The body of a successful (2xx) response, as text; otherwise a one-line error with what to do.
+    public func fetch(url: String, timeoutSeconds: Double) throws(SubsError) -> String {
+        guard let scheme = url.split(separator: ":").first?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .usage("'\(url)' is not an http:// or https:// URL; give the address of a rate file")
+        }
+        let response: HTTPResponse
+        do {
+            response = try http.send(HTTPRequest(url: url, headers: [("User-Agent", "subs")], timeout: timeoutSeconds))
+        } catch {
+            throw SubsError(error.kind, "cannot fetch rates: \(error.message); or import a file: subs rates import FILE")
+        }
+        guard (200..<300).contains(response.status) else {
+            throw SubsError(.unavailable, "\(url) answered HTTP \(response.status); check the URL")
+        }
+        guard response.body.count <= RateFetcher.maxBytes else {
+            throw .data("\(url) sent \(response.body.count) bytes, too much for a rate file")
+        }
+        guard let body = String(data: response.body, encoding: .utf8) ?? String(data: response.body, encoding: .isoLatin1) else {
+            throw .data("\(url) did not send text; give the address of an ECB XML or CSV rate file")
+        }
+        return body
+    }
 }

@@ -169,7 +169,7 @@ import TestSupport
         stop(closed)
         let refused = try subs.run(["rates", "update", "--url", "http://127.0.0.1:\(closedPort)/x.xml"])
         #expect(refused.status == 69)
-        #expect(refused.stderr.hasPrefix("subs: cannot fetch http://127.0.0.1:\(closedPort)/x.xml: "))
+        #expect(refused.stderr.hasPrefix("subs: cannot fetch rates: cannot connect to http://127.0.0.1:\(closedPort)/x.xml: connection refused"), "\(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 1)
         // A server that accepts and never answers: the deadline holds.
         let (silent, port) = try serve(["silent"], in: subs.home)
@@ -178,7 +178,7 @@ import TestSupport
         let slow = try subs.run(["rates", "update", "--url", "http://127.0.0.1:\(port)/x.xml", "--timeout", "1"])
         let elapsed = Date().timeIntervalSince(start)
         #expect(slow.status == 69)
-        #expect(slow.stderr.contains("no answer from http://127.0.0.1:\(port)/x.xml within 1 s"))
+        #expect(slow.stderr.contains("http://127.0.0.1:\(port)/x.xml did not answer within 1 s"), "\(slow.stderr)")
         #expect(elapsed < 5)
         #expect(try subs.run(["rates"]).stderr.contains("No exchange rates yet"))
     }
