@@ -156,15 +156,25 @@ public enum CalendarFeedBuilder {
         let alarms = s.reminderLeadDays(default: settings.remindDays)
         guard var first = Schedule.nextCharges(of: s, from: from, count: 1).first else { return [] }
 
-        if let trial = s.trialUntil, first == trial {
-            let price = s.price(on: trial)
-            events.append(event(
-                s, uid: "\(s.uid)-trial-end", kind: .trialEnd, start: trial, rule: nil,
-                summary: "\(s.name) trial ends · \(price)",
-                description: "The free trial of \(s.name) ends; the first charge is today.\n" + details(s, price: price, on: trial),
-                alarms: alarms, alarmText: "\(s.name): the trial ends and \(price) is charged", amount: price))
-            guard let next = Schedule.nextCharges(of: s, from: trial.adding(days: 1), count: 1).first else { return events }
-            first = next
+        if s.status == .trial, let trial = s.trialUntil, trial >= from {
+            let price = s.price(on: first)
+            if first == trial {
+                // The usual case: the trial's end is its first charge; the series starts after it.
+                events.append(event(
+                    s, uid: "\(s.uid)-trial-end", kind: .trialEnd, start: trial, rule: nil,
+                    summary: "\(s.name) trial ends · \(price)",
+                    description: "The free trial of \(s.name) ends; the first charge is today.\n" + details(s, price: price, on: trial),
+                    alarms: alarms, alarmText: "\(s.name): the trial ends and \(price) is charged", amount: price))
+                guard let next = Schedule.nextCharges(of: s, from: trial.adding(days: 1), count: 1).first else { return events }
+                first = next
+            } else {
+                // The first charge comes later (a next charge was given): the end is a reminder, not a charge.
+                events.append(event(
+                    s, uid: "\(s.uid)-trial-end", kind: .trialEnd, start: trial, rule: nil,
+                    summary: "\(s.name) trial ends",
+                    description: "The free trial of \(s.name) ends; the first charge, \(price), is on \(first).\n" + details(s, price: price, on: first),
+                    alarms: alarms, alarmText: "\(s.name): the trial ends; \(price) is charged on \(first)", amount: nil))
+            }
         }
 
         // The last charge, when the subscription stops (paused, cancelled).

@@ -52,6 +52,7 @@ public enum Projection {
         var lastIndex = -1
         var price = s.prices[0].price
         var yours = price
+        let conversion = s.status == .trial ? Schedule.trialConversion(of: s) : nil
         Schedule.forEachCharge(of: s, from: from, through: through) { date in
             let pi = s.priceIndex(on: date)
             if pi != lastIndex {
@@ -62,7 +63,7 @@ public enum Projection {
             var changed: Money?
             if markPriceChanges, let p = previous, p != pi, s.prices[p].price != price { changed = s.prices[p].price }
             body(Charge(date: date, index: index, priceIndex: pi, price: price, yours: yours,
-                        kind: date == s.trialUntil ? .trialEnd : .charge, previousPrice: changed))
+                        kind: date == conversion ? .trialEnd : .charge, previousPrice: changed))
             previous = pi
             return true
         }

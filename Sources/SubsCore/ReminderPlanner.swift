@@ -95,9 +95,10 @@ public struct SubscriptionReminders: ReminderSource {
         for s in subscriptions {
             let leads = s.reminderLeadDays(default: defaultLeadDays)
             guard let maxLead = leads.max(), through >= today else { continue }
-            // Charges and a trial's conversion: the trial's end is its first charge (Schedule).
+            // Charges, and a trial's conversion: its first charge on or after the trial's end (Schedule).
+            let conversion = s.status == .trial ? Schedule.trialConversion(of: s) : nil
             for date in Schedule.charges(of: s, from: today, through: through.adding(days: maxLead)) {
-                let isTrialEnd = s.status == .trial && date == s.trialUntil
+                let isTrialEnd = date == conversion
                 let event = ReminderEvent(kind: isTrialEnd ? .trial : .charge, subscriptionID: s.id, date: date)
                 // Texts only for what is due by today (looking far ahead for the next due day needs none).
                 let content = date.adding(days: -maxLead) > today ? nil : isTrialEnd

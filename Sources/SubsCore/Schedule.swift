@@ -32,8 +32,13 @@ public enum Schedule {
         a >= 0 ? a / b : -((-a + b - 1) / b)
     }
 
-    /// Charge dates of `subscription` in `from...through`, in order: none before it started, a trial's
-    /// first charge on its trial end, nothing once paused or cancelled.
+    /// The charge at which a trial converts: the first one on or after the trial's end.
+    public static func trialConversion(of s: Subscription) -> LocalDate? {
+        s.trialUntil.flatMap { nextCharges(of: s, from: $0, count: 1).first }
+    }
+
+    /// Charge dates of `subscription` in `from...through`, in order: none before it started or before its
+    /// trial ends, nothing once paused or cancelled.
     public static func charges(of s: Subscription, from: LocalDate, through: LocalDate) -> [LocalDate] {
         var dates: [LocalDate] = []
         forEachCharge(of: s, from: from, through: through) { dates.append($0); return true }
@@ -62,12 +67,9 @@ public enum Schedule {
             let lastLive = since.adding(days: -1)
             end = end.map { min($0, lastLive) } ?? lastLive
         }
-        if let trial = s.trialUntil {
-            if start <= trial && end.map({ trial <= $0 }) ?? true {
-                if !body(trial) { return }
-            }
-            start = max(start, trial.adding(days: 1))
-        }
+        // A trial charges nothing before it ends. Its end is a charge when it is on the schedule, as it is
+        // by default (the anchor is the trial's end); with another next charge given, that one comes first.
+        if let trial = s.trialUntil { start = max(start, trial) }
         if let end, start > end { return }
         var k = firstIndex(onOrAfter: start, anchor: s.anchor, cadence: s.cadence)
         // Bounded: an open-ended walk stops after 100 years of daily charges.

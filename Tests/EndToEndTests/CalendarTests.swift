@@ -45,8 +45,9 @@ import TestSupport
             let expected = Schedule.charges(of: s, from: CalendarFeedBuilder.windowStart(for: s, today: Self.today), through: through)
                 .map { "\($0) \(s.price(on: $0))" }
             let actual = occurrences.compactMap { o -> String? in
-                guard let uid = o["uid"]?.stringValue, uid == s.uid || uid.hasPrefix(s.uid + "-"), !uid.hasSuffix("-cancel-by"),
-                    let date = o["date"]?.stringValue, let summary = o["summary"]?.stringValue
+                // Charge events, and only they, end their summary with " · amount".
+                guard let uid = o["uid"]?.stringValue, uid == s.uid || uid.hasPrefix(s.uid + "-"),
+                    let date = o["date"]?.stringValue, let summary = o["summary"]?.stringValue, summary.contains(" · ")
                 else { return nil }
                 return "\(date) \(summary.components(separatedBy: " · ").last!)"
             }.sorted()

@@ -52,7 +52,8 @@ import TestSupport
         }
         let trial = try subs.run(["show", "gym", "--json"])
         #expect(trial.stdout.contains("\"status\": \"trial\""))
-        #expect(trial.stdout.contains("\"next_billing_date\": \"2026-01-25\""))
+        // A first charge given after the trial's end: that is the first charge (no charge on the trial's end too).
+        #expect(trial.stdout.contains("\"next_billing_date\": \"2026-02-01\""))
         let contract = try subs.run(["show", "le monde", "--json"])
         #expect(contract.stdout.contains("\"cancel_by\": \"2026-08-02\""))
     }

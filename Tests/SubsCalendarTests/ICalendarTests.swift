@@ -22,7 +22,8 @@ import TestSupport
             let expected = Schedule.charges(of: s, from: CalendarFeedBuilder.windowStart(for: s, today: today), through: through)
                 .map { "\($0) \(s.price(on: $0))" }
             let actual = parsed.events
-                .filter { ($0.uid == s.uid || $0.uid.hasPrefix(s.uid + "-")) && !$0.uid.hasSuffix("-cancel-by") }
+                // Charge events, and only they, end their summary with " · amount" (not a trial's end before a later first charge, nor a last day to cancel).
+                .filter { ($0.uid == s.uid || $0.uid.hasPrefix(s.uid + "-")) && $0.summary.contains(" · ") }
                 .flatMap { e in e.occurrences.map { "\($0) \(e.summary.components(separatedBy: " · ").last!)" } }
                 .sorted()
             if actual != expected { mismatches.append("\(s.name) (anchor \(s.anchor), \(s.cadence), \(s.status)): expected \(expected.prefix(4))..., got \(actual.prefix(4))...") }

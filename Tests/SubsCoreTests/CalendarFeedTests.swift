@@ -56,7 +56,15 @@ import Testing
         #expect(events.map(\.kind) == [.trialEnd, .charges])
         #expect(events[0].start == LocalDate(iso: "2026-01-20"))
         #expect(events[0].rule == nil)
+        // A first charge given after the trial's end: the end is marked, and is not a charge itself.
+        #expect(events[0].amount == nil)
         #expect(events[1].start == LocalDate(iso: "2026-02-10"))
+        // The usual trial: its end is its first charge, and the series starts after it.
+        s.anchor = s.trialUntil!
+        let usual = CalendarFeedBuilder.events(for: s, settings: settings, today: today)
+        #expect(usual.map(\.kind) == [.trialEnd, .charges])
+        #expect(usual[0].amount != nil)
+        #expect(usual[1].start == LocalDate(iso: "2027-01-20"))
     }
 
     @Test func aNoticePeriodGivesALastDayToCancelEvent() {

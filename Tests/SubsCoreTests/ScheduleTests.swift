@@ -42,10 +42,12 @@ private func sub(_ anchor: String, _ cadence: Cadence = .monthly, status: Status
         let s = sub("2026-02-14", status: .trial, trial: "2026-02-14")
         #expect(Schedule.nextCharges(of: s, from: date("2026-01-20"), count: 3).map(\.description)
                 == ["2026-02-14", "2026-03-14", "2026-04-14"])
-        // A trial with an explicit next charge: the trial end first, then the schedule.
+        // A trial with another next charge given: nothing until then, and no charge on the trial's end
+        // as well (that would charge twice within days).
         let t = sub("2026-03-01", status: .trial, trial: "2026-02-20")
         #expect(Schedule.nextCharges(of: t, from: date("2026-01-20"), count: 3).map(\.description)
-                == ["2026-02-20", "2026-03-01", "2026-04-01"])
+                == ["2026-03-01", "2026-04-01", "2026-05-01"])
+        #expect(Schedule.trialConversion(of: t) == date("2026-03-01"))
     }
 
     @Test func everyTwoWeeksAndEveryTenDays() {

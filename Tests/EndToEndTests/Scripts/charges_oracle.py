@@ -90,13 +90,17 @@ def expected(sub, lo, hi):
         end = min(end, since - timedelta(days=1))
     start = max(lo, started)
     out = []
-    if trial:
-        if start <= trial <= end:
-            out.append((trial, "trial_end"))
-        start = max(start, trial + timedelta(days=1))
     unit = {"daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter", "yearly": "year"}[sub["frequency"]]
-    for day in occurrences(d(sub["anchor"]), unit, sub["interval"], start, end):
-        out.append((day, "charge"))
+    anchor = d(sub["anchor"])
+    conversion = None
+    if trial:
+        # Nothing is charged before a trial ends; it converts at its first charge on or after its end.
+        start = max(start, trial)
+        if sub["status"] == "trial":
+            first = max(trial, started)
+            conversion = next(iter(occurrences(anchor, unit, sub["interval"], first, first + timedelta(days=3 * 366))), None)
+    for day in occurrences(anchor, unit, sub["interval"], start, end):
+        out.append((day, "trial_end" if day == conversion else "charge"))
     return out
 
 
