@@ -132,7 +132,7 @@ extension SubsCommand {
                     widths[showYours ? 6 : 5] = max(widths[showYours ? 6 : 5], Table.width(total))
                 }
                 var notes: [String] = []
-                if c.kind == .trialEnd { notes.append("trial ends") }
+                if c.kind == .trialEnd { notes.append("trial converts") }
                 if let before = c.previousPrice { notes.append("new price, was \(before.displayString)") }
                 rows.append((i, entry.1, entry.2, total, notes.isEmpty ? "" : ctx.output.yellow(notes.joined(separator: "; "))))
             }
