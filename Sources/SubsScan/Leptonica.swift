@@ -83,7 +83,7 @@ final class Raster: @unchecked Sendable {
 
     /// The rectangle's pixels as a new image.
     func cropped(x: Int, y: Int, width: Int, height: Int) -> Raster? {
-        guard var box = boxCreate(Int32(x), Int32(y), Int32(width), Int32(height)) as UnsafeMutablePointer<BOX>? else { return nil }
+        guard let box = boxCreate(Int32(x), Int32(y), Int32(width), Int32(height)) as UnsafeMutablePointer<BOX>? else { return nil }
         defer {
             var b: UnsafeMutablePointer<BOX>? = box
             boxDestroy(&b)
