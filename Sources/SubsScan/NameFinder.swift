@@ -37,7 +37,6 @@ struct NameFinder {
     func find(lines: [TextLine], paidWithLines: Set<Int>) -> Found? {
         // 1. A catalogue vendor named on the document or owning a domain printed on it.
         var best: (score: Double, found: Found)?
-        let keys = catalogue.namesByLength
         for (i, line) in lines.enumerated() where !paidWithLines.contains(i) {
             let raw = line.text
             for domain in domains(in: raw) {
@@ -51,8 +50,20 @@ struct NameFinder {
             let folded = Text.fold(raw)
             guard !folded.isEmpty else { continue }
             let position = 2.0 - min(1, Double(i) / Double(max(lines.count, 1)))
-            for (key, index) in keys where key.count >= 2 {
-                guard Text.contains(folded, phrase: key) else { continue }
+            // Catalogue names and aliases are looked up by word n-grams of the line (fast: no
+            // scan of every name over every line); the longest match at the earliest word wins.
+            let tokens = folded.split(separator: " ").map(String.init)
+            var hit: (key: String, index: Int)?
+            outer: for start in tokens.indices {
+                for n in stride(from: min(catalogue.longestName, tokens.count - start), through: 1, by: -1) {
+                    let key = tokens[start..<start + n].joined(separator: " ")
+                    if key.count >= 2, let index = catalogue.byName[key] {
+                        hit = (key, index)
+                        break outer
+                    }
+                }
+            }
+            if let (key, index) = hit {
                 let v = catalogue.vendors[index]
                 // A name that is also an ordinary word must be printed with the catalogue's capital
                 // and stand alone (a header, a cell) or recur ("Your Slack receipt" ... "Slack").
@@ -60,16 +71,17 @@ struct NameFinder {
                 let distinctive = key.count >= 5 && !VendorCatalogueWords.common.contains(key)
                 let capitalised = line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true }
                     || raw.contains(v.name)
+                var accepted = true
                 if !distinctive {
                     let recurring = capitalisedMentions(of: key, in: lines) >= 2
-                    guard capitalised, standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key))
-                    else { continue }
+                    accepted = capitalised && (standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key)))
                 }
-                let score = position + Double(key.count) * 0.01 + (standalone ? 0.3 : 0)
-                if best == nil || score > best!.score {
-                    best = (score, Found(name: v.name, confidence: standalone ? 0.9 : 0.8, evidence: raw, vendor: v))
+                if accepted {
+                    let score = position + Double(key.count) * 0.01 + (standalone ? 0.3 : 0)
+                    if best == nil || score > best!.score {
+                        best = (score, Found(name: v.name, confidence: standalone ? 0.9 : 0.8, evidence: raw, vendor: v))
+                    }
                 }
-                break
             }
             // A legal name whose core is a catalogue name: "Slack Technologies Limited" -> Slack.
             for cell in line.cells {

@@ -203,3 +203,15 @@ import Testing
         #expect(r.name.value != "Apple")
     }
 }
+
+@Suite struct NextChargeTests {
+    @Test func derivedFromBillingDateAndFrequencyUnlessStated() {
+        let e = InvoiceExtractor()
+        let yearly = e.extract(text: "Invoice\nInvoice date: 31 January 2026\nAnnual plan\nTotal   €99.00\n")
+        #expect(yearly.nextCharge == LocalDate(year: 2027, month: 1, day: 31))
+        let monthly = e.extract(text: "Invoice\nInvoice date: 31 January 2026\nTotal   €9.00\n")
+        #expect(monthly.nextCharge == LocalDate(year: 2026, month: 2, day: 28))
+        let stated = e.extract(text: "Invoice\nInvoice date: 31 January 2026\nTotal   €9.00\nNext billing date: 1 March 2026\n")
+        #expect(stated.nextCharge == LocalDate(year: 2026, month: 3, day: 1))
+    }
+}
