@@ -68,7 +68,8 @@ public struct InvoiceExtractor: Sendable {
         // or talks about paying; a lone price on a payment confirmation; or an invoice/receipt
         // whose total is missing (torn) but that is clearly a bill.
         let isInvoice = (labelled && (hasDocWord || hasChargeWord || hasSubscriptionWord || hasTransactionWord))
-            || (amount != nil && hasChargeWord)
+            || (amount.map { $0.labelWeight == 0 } == true && hasChargeWord)
+            || (amount.map { $0.labelWeight < 0 } == true && hasDocWord)
             || (hasDocWord && (hasChargeWord || hasSubscriptionWord))
         guard isInvoice else {
             result.warnings.append("no invoice evidence (a total or charge label with an amount); nothing extracted")
@@ -77,7 +78,7 @@ public struct InvoiceExtractor: Sendable {
 
         // Currency.
         var currency: (Currency, Double, String)?
-        if let a = amount {
+        if let a = amount, a.labelWeight >= 0 || hasDocWord {
             currency = resolveCurrency(a.mention, all: money, docFolded: docFolded, docRaw: raws.joined(separator: "\n"), language: language)
             result.amount = ScannedField(a.mention.value, confidence: a.confidence, evidence: raws[a.mention.line])
             if let (c, conf, ev) = currency {
@@ -277,6 +278,16 @@ public struct InvoiceExtractor: Sendable {
         let values = Set(scored.filter { $0.m.marker != nil }.map(\.m.value))
         if values.count == 1, let only = scored.first(where: { $0.m.marker != nil }) {
             return AmountChoice(mention: only.m, labelWeight: 0, confidence: 0.5)
+        }
+        // Labels lost to OCR: on a bill the charge is the largest amount, printed at least twice
+        // (item line and total). Weak evidence: low confidence, and the caller still requires the
+        // document to call itself an invoice or receipt.
+        var counts: [Decimal: Int] = [:]
+        for c in scored { counts[c.m.value, default: 0] += 1 }
+        if let top = scored.max(by: { $0.m.value < $1.m.value }), counts[top.m.value, default: 0] >= 2,
+            let last = scored.last(where: { $0.m.value == top.m.value })
+        {
+            return AmountChoice(mention: last.m, labelWeight: -1, confidence: 0.4)
         }
         return nil
     }
