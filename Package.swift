@@ -22,6 +22,8 @@ let package = Package(
             name: "CPoppler", pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The domain: no I/O, no C.
         .target(name: "SubsCore"),
@@ -34,26 +36,34 @@ let package = Package(
             dependencies: ["SubsCore", "CTesseract", "CPoppler", "CHeif"],
             resources: [.copy("Resources/vendors.json")]
         ),
+        // iCalendar text (RFC 5545) through libical.
+        .target(name: "SubsCalendar", dependencies: ["SubsCore", "CICal"]),
+        // A small general HTTP client over libcurl.
+        .target(name: "SubsHTTP", dependencies: ["SubsCore", "CCurl"]),
+        // A small HTTP/1.1 server for the calendar feed: bounded requests, timeouts, GET/HEAD only.
+        .target(name: "SubsFeedServer", dependencies: ["SubsCore"]),
 
         // The command tree and output rendering.
         .target(
             name: "SubsCLI",
             dependencies: [
-                "SubsCore", "SubsStore", "SubsScan",
+                "SubsCore", "SubsStore", "SubsScan", "SubsCalendar", "SubsHTTP", "SubsFeedServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "subs", dependencies: ["SubsCLI"]),
 
         // Shared test helpers: run the built binary in a temporary HOME, golden files.
-        .target(name: "TestSupport", path: "Sources/TestSupport"),
-        .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore"]),
+        .target(name: "TestSupport", dependencies: ["SubsCore"], path: "Sources/TestSupport"),
+        .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore", "TestSupport"], exclude: ["Oracles"]),
         .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore"]),
+        .testTarget(name: "SubsCalendarTests", dependencies: ["SubsCalendar", "SubsCore", "TestSupport"]),
+        .testTarget(name: "SubsHTTPTests", dependencies: ["SubsHTTP", "SubsCore", "SubsFeedServer", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SubsCore", "TestSupport"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -12,22 +12,7 @@ extension SubsCommand {
             subcommands: [ListSettings.self, Get.self, Set.self, Unset.self],
             defaultSubcommand: ListSettings.self)
 
-        /// The settings subs knows, each validated the same way as the option that sets it.
-        static func validate(_ key: String, _ value: String) throws -> String {
-            switch key {
-            case Settings.currencyKey:
-                guard let c = Currency(code: value) else {
-                    throw SubsError.usage("unknown currency '\(value)'; use an ISO 4217 code like EUR, USD, GBP")
-                }
-                return c.code
-            case Settings.remindDaysKey:
-                return ReminderDays.format(try ReminderDays.parse(value))
-            default:
-                throw SubsError.usage("unknown setting '\(key)'; known: \(keys.joined(separator: ", "))")
-            }
-        }
-
-        static let keys = [Settings.currencyKey, Settings.remindDaysKey]
+        static let keys = Settings.keys
 
         struct ListSettings: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "list", abstract: "Print every setting.")
@@ -37,9 +22,9 @@ extension SubsCommand {
             func run() throws {
                 let ctx = try Context(global)
                 let s = try ctx.openStore().read { tx in try Settings.load(from: tx) }
-                let values = [("currency", s.currency.code), ("remind_days", ReminderDays.format(s.remindDays))]
+                let values = s.displayValues
                 if json {
-                    ctx.output.printJSON(.object(values.map { ($0.0, .string($0.1)) }))
+                    ctx.output.printJSON(.object(values.map { ($0.key, .string($0.value)) }))
                 } else {
                     for (k, v) in values { print("\(k) = \(v)") }
                 }
@@ -53,11 +38,9 @@ extension SubsCommand {
 
             func run() throws {
                 let ctx = try Context(global)
-                guard Config.keys.contains(key) else {
-                    throw SubsError.usage("unknown setting '\(key)'; known: \(Config.keys.joined(separator: ", "))")
-                }
+                try Settings.checkKnown(key)
                 let s = try ctx.openStore().read { tx in try Settings.load(from: tx) }
-                print(key == Settings.currencyKey ? s.currency.code : ReminderDays.format(s.remindDays))
+                print(s.displayValues.first { $0.key == key }!.value)
             }
         }
 
@@ -69,7 +52,7 @@ extension SubsCommand {
 
             func run() throws {
                 let ctx = try Context(global)
-                let normalized = try Config.validate(key, value)
+                let normalized = try Settings.normalized(key, value)
                 try ctx.openStore().write { tx in try tx.setSetting(key, to: normalized) }
                 print("\(key) = \(normalized)")
             }
@@ -82,9 +65,7 @@ extension SubsCommand {
 
             func run() throws {
                 let ctx = try Context(global)
-                guard Config.keys.contains(key) else {
-                    throw SubsError.usage("unknown setting '\(key)'; known: \(Config.keys.joined(separator: ", "))")
-                }
+                try Settings.checkKnown(key)
                 try ctx.openStore().write { tx in try tx.setSetting(key, to: nil) }
             }
         }

@@ -14,7 +14,7 @@ public struct SubsCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Add.self, List.self, Show.self, Edit.self, Remove.self, Pause.self, Resume.self, Cancel.self,
-            History.self, Export.self, Import.self, Config.self, Scan.self,
+            History.self, Export.self, Import.self, Config.self, Scan.self, Calendar.self,
         ]
     )
 

@@ -52,7 +52,7 @@ public enum AmountParser {
             }
         }
         let scale = currency?.minorUnits ?? 2
-        guard let amount = parseNumber(text, maxFractionDigits: max(scale, 2)) else {
+        guard let amount = parseNumber(text, maxFractionDigits: max(scale, 2), minorUnits: currency?.minorUnits) else {
             if text.contains(where: \.isLetter) {
                 throw .usage("cannot read amount '\(raw)'; give a number with an optional ISO code, like '15.99 EUR'")
             }
@@ -71,7 +71,8 @@ public enum AmountParser {
     /// The number alone: decides which of `.` `,` is the decimal separator. Group separators are
     /// `,` `.` space, no-break space, thin space and `'`. Returns nil when malformed or ambiguous
     /// ("1,299" could be 1299 or 1.299).
-    public static func parseNumber(_ text: String, maxFractionDigits: Int = 2) -> Decimal? {
+    /// - Parameter minorUnits: when the currency is known to have no minor units (JPY), "1,480" is 1480.
+    public static func parseNumber(_ text: String, maxFractionDigits: Int = 2, minorUnits: Int? = nil) -> Decimal? {
         let groupSpaces: Set<Character> = [" ", "\u{00A0}", "\u{202F}", "\u{2009}", "'", "’"]
         let chars = Array(text)
         guard let first = chars.first, first.isNumber || first == "." || first == "," else { return nil }
@@ -86,6 +87,8 @@ public enum AmountParser {
                 decimalIndex = nil  // 1,299,000 or 1.299.000: all groups
             } else if seps.count > 1 {
                 decimalIndex = last.offset  // 1.299,00 / 1,299.00
+            } else if digitsAfter == 3 && minorUnits == 0 {
+                decimalIndex = nil  // ¥1,480: no minor units, so a group separator
             } else if digitsAfter == 3 && !chars[..<last.offset].contains(where: groupSpaces.contains) {
                 return nil  // 1,299 or 1.299: thousands or three decimals? Ask.
             } else {

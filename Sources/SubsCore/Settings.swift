@@ -14,6 +14,30 @@ public struct Settings: Sendable, Equatable {
         self.remindDays = remindDays
     }
 
+    /// The settings a user can set, in display order.
+    public static let keys = [currencyKey, remindDaysKey]
+
+    /// Each setting's value as `subs config` shows it.
+    public var displayValues: [(key: String, value: String)] {
+        [(Settings.currencyKey, currency.code), (Settings.remindDaysKey, ReminderDays.format(remindDays))]
+    }
+
+    public static func checkKnown(_ key: String) throws(SubsError) {
+        guard keys.contains(key) else { throw .usage("unknown setting '\(key)'; known: \(keys.joined(separator: ", "))") }
+    }
+
+    /// Validates a value the same way as the option that sets it, and returns its stored form.
+    public static func normalized(_ key: String, _ value: String) throws(SubsError) -> String {
+        try checkKnown(key)
+        if key == currencyKey {
+            guard let c = Currency(code: value) else {
+                throw .usage("unknown currency '\(value)'; use an ISO 4217 code like EUR, USD, GBP")
+            }
+            return c.code
+        }
+        return ReminderDays.format(try ReminderDays.parse(value))
+    }
+
     public static func load(from tx: any StoreTransaction) throws -> Settings {
         var s = Settings()
         if let c = try tx.setting(currencyKey).flatMap(Currency.init(code:)) { s.currency = c }

@@ -99,8 +99,11 @@ public struct Subscription: Hashable, Sendable {
         prices.sort { $0.effective < $1.effective }
     }
 
-    /// The user's part of one charge of `price`.
-    public func userPart(of price: Money) -> Money { Money(share.apply(to: price.amount), price.currency) }
+    /// The user's part of one charge of `price`, in whole minor units: what they actually pay, so the
+    /// parts of a history add up to its total.
+    public func userPart(of price: Money) -> Money {
+        Money(Money.round(share.apply(to: price.amount), scale: price.currency.minorUnits), price.currency)
+    }
 
     /// Normalised monthly cost of the price in effect on `date`, the user's share.
     public func monthlyCost(asOf date: LocalDate) -> Money {

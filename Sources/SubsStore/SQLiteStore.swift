@@ -101,8 +101,14 @@ public final class SQLiteStore: SubscriptionStore {
         try transaction("BEGIN DEFERRED", body)
     }
 
+    /// Runs after every committed `write` (never after a rollback or a read): the one place where files
+    /// derived from the data (the calendar feed) are kept current. Set by whoever opens the store.
+    public var afterWrite: ((SQLiteStore) -> Void)?
+
     public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try transaction("BEGIN IMMEDIATE", body)
+        let result = try transaction("BEGIN IMMEDIATE", body)
+        afterWrite?(self)
+        return result
     }
 
     private func transaction<T>(_ begin: String, _ body: (Transaction) throws -> T) throws -> T {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs the built `subs` binary in a throw-away HOME, as a user would, and captures what it prints.
 /// Shared by every test target that checks real behaviour end to end.
-public final class SubsRunner {
+public final class SubsRunner: @unchecked Sendable {
     public struct Result {
         public let stdout: String
         public let stderr: String

@@ -68,7 +68,10 @@ struct Context {
         // First use: the default currency comes from the locale, else USD.
         let locale = environment["LC_ALL"] ?? environment["LC_MONETARY"] ?? environment["LANG"] ?? ""
         let currency = Settings.currency(forLocale: locale) ?? .usd
-        return try SQLiteStore(path: databasePath, initialSettings: [Settings.currencyKey: currency.code])
+        let store = try SQLiteStore(path: databasePath, initialSettings: [Settings.currencyKey: currency.code])
+        // After `subs calendar enable`, every command that changes data rewrites the feed.
+        store.afterWrite = { [today] store in CalendarFeedFile.refreshIfEnabled(store, today: today) }
+        return store
     }
 
     var ledger: Ledger { Ledger(today: today, now: now) }

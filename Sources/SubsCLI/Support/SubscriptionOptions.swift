@@ -4,7 +4,8 @@ import SubsCore
 /// The fields of a subscription, shared by `add` and `edit`. Values are passed on as typed;
 /// the domain validates them, so both commands report bad input the same way.
 struct SubscriptionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("What one charge costs: 15.99, 15,99, '1 299,00', €15.99, '15.99 EUR'.", valueName: "amount"))
+    // Unconditional, so "-5" reaches the domain and gets its real error ("negative") instead of "missing value".
+    @Option(parsing: .unconditional, help: ArgumentHelp("What one charge costs: 15.99, 15,99, '1 299,00', €15.99, '15.99 EUR'.", valueName: "amount"))
     var amount: String?
 
     @Option(help: ArgumentHelp("ISO 4217 code (default: the amount's symbol, else the configured currency).", valueName: "code"))

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Behaviour that depends on a terminal, checked on a real pseudo-terminal (script(1)).
+@Suite struct TerminalTests {
+    func onTerminal(_ subs: SubsRunner, _ command: String, stdin: String? = nil, env: String = "") throws -> SubsRunner.Result {
+        let line = "\(env) '\(SubsRunner.binary.path)' \(command)"
+        return try SubsRunner.shell("script -qec \"\(line)\" /dev/null", stdin: stdin, environment: subs.environment.merging(["TERM": "xterm"]) { $1 })
+    }
+
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+        let subs = try SubsRunner()
+        try subs.run(["add", "Netflix", "--amount", "15.99"])
+        let tty = try onTerminal(subs, "list")
+        #expect(tty.stdout.contains("\u{1B}[1m"), "\(tty.stdout)")
+        let noColor = try onTerminal(subs, "list", env: "NO_COLOR=1")
+        #expect(!noColor.stdout.contains("\u{1B}["))
+        let flag = try onTerminal(subs, "list --no-color")
+        #expect(!flag.stdout.contains("\u{1B}["))
+        let dumb = try onTerminal(subs, "list", env: "TERM=dumb")
+        #expect(!dumb.stdout.contains("\u{1B}["))
+        let piped = try subs.run(["list"])
+        #expect(!piped.stdout.contains("\u{1B}["))
+        #expect(piped.stdout.contains("Netflix"))
+    }
+
+    @Test func removeAsksOnATerminal() throws {
+        let subs = try SubsRunner()
+        try subs.run(["add", "Netflix", "--amount", "15.99"])
+        let no = try onTerminal(subs, "rm netflix", stdin: "n\n")
+        #expect(no.stdout.contains("Delete Netflix (id 1)"))
+        #expect(try subs.run(["show", "netflix"]).status == 0)
+        let yes = try onTerminal(subs, "rm netflix", stdin: "y\n")
+        #expect(yes.stdout.contains("Deleted Netflix"), "\(yes.stdout)")
+        #expect(try subs.run(["show", "netflix"]).status == 2)
+    }
+}
