@@ -62,7 +62,8 @@ public struct InvoiceExtractor: Sendable {
                                 "caisse", "caissier", "tva", "rendu", "especes", "kasse", "mwst", "ust", "bar", "ruckgeld",
                                 "caja", "iva", "efectivo", "cambio", "gracias", "merci", "danke", "card", "carte", "karte",
                                 "tarjeta", "visa", "mastercard"]
-        let hasTransactionWord = transactionWords.contains { Text.contains(docFolded, phrase: $0) }
+        let transactionCount = transactionWords.filter { Text.contains(docFolded, phrase: $0) }.count
+        let hasTransactionWord = transactionCount > 0
         let labelled = amount.map { $0.labelWeight > 0 } ?? false
         // Evidence of a charge: a labelled total on a document that calls itself an invoice/receipt
         // or talks about paying; a lone price on a payment confirmation; or an invoice/receipt
@@ -71,6 +72,8 @@ public struct InvoiceExtractor: Sendable {
             || (amount.map { $0.labelWeight == 0 } == true && hasChargeWord)
             || (amount.map { $0.labelWeight < 0 } == true && hasDocWord)
             || (hasDocWord && (hasChargeWord || hasSubscriptionWord))
+            // A till receipt whose total OCR could not read: cashier, change, tax... name and date still count.
+            || transactionCount >= 3
         guard isInvoice else {
             result.warnings.append("no invoice evidence (a total or charge label with an amount); nothing extracted")
             return result
@@ -78,6 +81,10 @@ public struct InvoiceExtractor: Sendable {
 
         // Currency.
         var currency: (Currency, Double, String)?
+        if amount == nil, let c = printedCurrency(docFolded: docFolded, docRaw: raws.joined(separator: "\n")) {
+            // No amount read, but the document names its currency (a symbol or code printed on it).
+            result.currency = ScannedField(c.0, confidence: 0.5, evidence: c.1)
+        }
         if let a = amount, a.labelWeight >= 0 || hasDocWord {
             currency = resolveCurrency(a.mention, all: money, docFolded: docFolded, docRaw: raws.joined(separator: "\n"), language: language)
             result.amount = ScannedField(a.mention.value, confidence: a.confidence, evidence: raws[a.mention.line])
@@ -346,7 +353,21 @@ public struct InvoiceExtractor: Sendable {
             if top.key == "$" { let (c, conf) = dollar(); return (c, conf * 0.9, "$ on other amounts") }
             return (Currency(code: top.key)!, 0.8, "\(top.key) on other amounts")
         }
-        // A symbol written elsewhere, e.g. a column header "Amount (RM)" or "Prix (€)".
+        if let (c, evidence) = printedCurrency(docFolded: docFolded, docRaw: docRaw) { return (c, 0.7, evidence) }
+        // An ISO code written anywhere ("All prices in EUR").
+        for code in Self.unambiguousCodes where Text.contains(docFolded, phrase: code.lowercased()) {
+            return (Currency(code: code)!, 0.7, code)
+        }
+        if let clue { return (Currency(code: clue.code)!, 0.55, clue.phrase) }
+        return nil
+    }
+
+    /// ISO codes that are not also words ("PEN", "TRY", "COP" are), safe to read anywhere on a page.
+    static let unambiguousCodes = ["EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "PLN",
+                                   "CZK", "HUF", "MYR", "SGD", "HKD", "MXN", "BRL", "ZAR", "CNY"]
+
+    /// A currency symbol written somewhere, e.g. a column header "Amount (RM)" or "Prix (€)".
+    func printedCurrency(docFolded: String, docRaw: String) -> (Currency, String)? {
         var symbolCounts: [String: Int] = [:]
         for (symbol, code) in Currency.symbols where symbol != "$" {
             // Letter symbols ("RM", "zł") must be whole words; "US$", "€" are matched as printed.
@@ -355,15 +376,11 @@ public struct InvoiceExtractor: Sendable {
                 symbolCounts[code, default: 0] += 1
             }
         }
-        if let top = symbolCounts.max(by: { $0.value < $1.value }), let c = Currency(code: top.key) {
-            return (c, 0.7, "\(top.key) printed on the document")
+        for code in Self.unambiguousCodes where docRaw.contains(code) && Text.contains(docFolded, phrase: code.lowercased()) {
+            symbolCounts[code, default: 0] += 1
         }
-        // An ISO code written anywhere ("All prices in EUR").
-        for code in AmountFinder.codes where Text.contains(docFolded, phrase: code.lowercased()) && code != "ALL" {
-            return (Currency(code: code)!, 0.7, code)
-        }
-        if let clue { return (Currency(code: clue.code)!, 0.55, clue.phrase) }
-        return nil
+        guard let top = symbolCounts.max(by: { $0.value < $1.value }), let c = Currency(code: top.key) else { return nil }
+        return (c, "\(top.key) printed on the document")
     }
 
     // MARK: Dates

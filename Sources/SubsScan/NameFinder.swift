@@ -145,6 +145,9 @@ struct NameFinder {
             if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
             let words = Set(folded.split(separator: " ").map(String.init))
             if !words.isDisjoint(with: Self.addressWords) { continue }
+            // Only a legal form ("BHD", "GmbH") is the end of a name broken over two lines.
+            let formWords = Set(Self.legalForms.flatMap { $0.split(separator: " ").map(String.init) })
+            if words.isSubset(of: formWords.union(Self.descriptors)) { continue }
             let chrome = ["inbox", "to", "from", "de", "para", "an", "von", "a", "re", "fwd"]
             if let first = folded.split(separator: " ").first, chrome.contains(String(first)) { continue }
             var score = 1.0 - Double(index) * 0.15
