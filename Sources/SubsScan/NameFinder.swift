@@ -57,7 +57,8 @@ struct NameFinder {
             outer: for start in tokens.indices {
                 for n in stride(from: min(catalogue.longestName, tokens.count - start), through: 1, by: -1) {
                     let key = tokens[start..<start + n].joined(separator: " ")
-                    if key.count >= 2, let index = catalogue.byName[key] {
+                    // Two-letter names (EE, BT, O2) are too easily OCR noise: they need their domain.
+                    if key.count >= 3, let index = catalogue.byName[key] {
                         hit = (key, index)
                         break outer
                     }
@@ -67,7 +68,9 @@ struct NameFinder {
                 let v = catalogue.vendors[index]
                 // A name that is also an ordinary word must be printed with the catalogue's capital
                 // and stand alone (a header, a cell) or recur ("Your Slack receipt" ... "Slack").
-                let standalone = line.cells.contains { Text.fold($0.map(\.text).joined(separator: " ")) == key }
+                // Standing alone counts in the header area (an item "Apple" in a receipt body is fruit).
+                let inHeader = i < max(5, lines.count / 5)
+                let standalone = inHeader && line.cells.contains { Text.fold($0.map(\.text).joined(separator: " ")) == key }
                 let distinctive = key.count >= 5 && !VendorCatalogueWords.common.contains(key)
                 let capitalised = line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true }
                     || raw.contains(v.name)
@@ -103,7 +106,10 @@ struct NameFinder {
             for domain in domains(in: line.text) {
                 let labels = domain.lowercased().split(separator: ".")
                 guard labels.count >= 2 else { continue }
-                let generic: Set<String> = ["gmail", "outlook", "hotmail", "yahoo", "icloud", "mail", "email", "noreply", "no-reply"]
+                // Mail providers and social networks print their domain on everyone's documents.
+                let generic: Set<String> = ["gmail", "outlook", "hotmail", "yahoo", "icloud", "mail", "email", "noreply",
+                                            "no-reply", "facebook", "fb", "instagram", "twitter", "x", "tiktok", "youtube",
+                                            "linkedin", "whatsapp", "wa", "google", "goo", "bit", "maps", "pinterest"]
                 let label = String(labels[labels.count - 2 == 0 ? 0 : labels.count - 2])
                 guard label.count >= 3, !generic.contains(label) else { continue }
                 if let printed = printedForm(of: label, in: lines) {
