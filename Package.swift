@@ -24,12 +24,15 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
 
         // The domain: no I/O, no C.
         .target(name: "SubsCore"),
 
         // Adapters.
         .target(name: "SubsStore", dependencies: ["SubsCore", "CSQLite"]),
+        // Reminder delivery (libnotify, a user's command) and the daemon's plumbing (lock, signals, inotify, clock).
+        .target(name: "SubsReminders", dependencies: ["SubsCore", "SubsStore", "CNotify"]),
         // Invoice scanning: document loading, OCR, field extraction. Offline.
         .target(
             name: "SubsScan",
@@ -44,10 +47,13 @@ let package = Package(
         .target(name: "SubsFeedServer", dependencies: ["SubsCore"]),
 
         // The command tree and output rendering.
+        // The optional AI engine: an OpenAI-compatible chat completions endpoint, opt-in.
+        .target(name: "SubsAI", dependencies: ["SubsCore", "SubsScan"]),
         .target(
             name: "SubsCLI",
             dependencies: [
-                "SubsCore", "SubsStore", "SubsScan", "SubsCalendar", "SubsHTTP", "SubsFeedServer",
+                "SubsCore", "SubsStore", "SubsScan", "SubsAI", "SubsCalendar", "SubsHTTP", "SubsFeedServer",
+                "SubsReminders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,13 +63,15 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SubsCore"], path: "Sources/TestSupport"),
         .testTarget(name: "SubsCoreTests", dependencies: ["SubsCore", "TestSupport"], exclude: ["Oracles"]),
         .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
+        .testTarget(name: "SubsAITests", dependencies: ["SubsAI", "SubsScan", "SubsCore", "TestSupport"], exclude: ["Server"]),
+        .testTarget(name: "SubsRemindersTests", dependencies: ["SubsReminders", "SubsCore"]),
         .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore"]),
         .testTarget(name: "SubsCalendarTests", dependencies: ["SubsCalendar", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsHTTPTests", dependencies: ["SubsHTTP", "SubsCore", "SubsFeedServer", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SubsCore", "TestSupport"],
-            exclude: ["Golden", "Fixtures"]
+            exclude: ["Golden", "Fixtures", "Scripts"]
         ),
     ],
     swiftLanguageModes: [.v6]

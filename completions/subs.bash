@@ -173,22 +173,22 @@ _subs() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|calendar|help)
+    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|document|calendar|remind|snooze|ack|daemon|schedule|upcoming|forecast|report|budget|rates|help)
         # Offer subcommand argument completions
         "_subs_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan calendar help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan document calendar remind snooze ack daemon schedule upcoming forecast report budget rates help' -- "${cur}"))
         ;;
     esac
 }
 
 _subs_add() {
     repeating_flags=()
-    non_repeating_flags=(--no-color --json --version -h --help)
+    non_repeating_flags=(--no-color -y --yes --json --version -h --help)
     repeating_options=(--tag)
-    non_repeating_options=(--db --as-of --amount --currency --every --next --since --category --note --payment-method --url --remind --trial-until --ends --notice-days --share)
+    non_repeating_options=(--db --as-of --amount --currency --every --next --since --category --note --payment-method --url --remind --trial-until --ends --notice-days --share --scan --engine --send --lang --max-pages)
     __subs_offer_flags_options 1
 
     # Offer option value completions
@@ -244,6 +244,24 @@ _subs_add() {
         return
         ;;
     '--share')
+        return
+        ;;
+    '--scan')
+        __subs_add_completions -o plusdirs -fX '!*.@(png|jpg|jpeg|webp|tif|tiff|gif|bmp|heic|heif|pdf)'
+        return
+        ;;
+    '--engine')
+        __subs_add_completions -W 'local'$'\n''llm'$'\n''auto'
+        return
+        ;;
+    '--send')
+        __subs_add_completions -W 'text'$'\n''image'
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    '--max-pages')
         return
         ;;
     esac
@@ -651,7 +669,7 @@ _subs_scan() {
     repeating_flags=()
     non_repeating_flags=(--no-color --json --text --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --as-of --lang --max-pages)
+    non_repeating_options=(--db --as-of --engine --send --lang --max-pages)
     __subs_offer_flags_options -1
 
     # Offer option value completions
@@ -661,6 +679,14 @@ _subs_scan() {
         return
         ;;
     '--as-of')
+        return
+        ;;
+    '--engine')
+        __subs_add_completions -W 'local'$'\n''llm'$'\n''auto'
+        return
+        ;;
+    '--send')
+        __subs_add_completions -W 'text'$'\n''image'
         return
         ;;
     '--lang')
@@ -680,6 +706,32 @@ _subs_scan() {
     esac
 }
 
+_subs_document() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --number -o --output)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--number')
+        return
+        ;;
+    '-o'|'--output')
+        __subs_add_completions -f
+        return
+        ;;
+    esac
+}
+
 _subs_calendar() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -692,13 +744,13 @@ _subs_calendar() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    export|enable|disable|status|serve)
+    export|enable|disable|status|serve|publish)
         # Offer subcommand argument completions
         "_subs_calendar_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'export enable disable status serve' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'export enable disable status serve publish' -- "${cur}"))
         ;;
     esac
 }
@@ -810,6 +862,520 @@ _subs_calendar_serve() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    esac
+}
+
+_subs_calendar_publish() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --force --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --url --user --timeout)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--url')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    esac
+}
+
+_subs_remind() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --dry-run --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --via --command)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--via')
+        __subs_add_completions -W 'notify'$'\n''stdout'$'\n''command'
+        return
+        ;;
+    '--command')
+        return
+        ;;
+    esac
+}
+
+_subs_snooze() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --days)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    esac
+}
+
+_subs_ack() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_daemon() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --via --command --at --interval)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--via')
+        __subs_add_completions -W 'notify'$'\n''stdout'$'\n''command'
+        return
+        ;;
+    '--command')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--interval')
+        return
+        ;;
+    esac
+}
+
+_subs_schedule() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __subs_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    install|uninstall|status)
+        # Offer subcommand argument completions
+        "_subs_schedule_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'install uninstall status' -- "${cur}"))
+        ;;
+    esac
+}
+
+_subs_schedule_install() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --systemd --cron --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --at)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    esac
+}
+
+_subs_schedule_uninstall() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_schedule_status() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_upcoming() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --json --csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --days --until)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--days')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    esac
+}
+
+_subs_forecast() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --json --csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --months)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--months')
+        return
+        ;;
+    esac
+}
+
+_subs_report() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --month --year --json --csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --from --to --by --top)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--by')
+        __subs_add_completions -W 'category'$'\n''payment-method'$'\n''tag'
+        return
+        ;;
+    '--top')
+        return
+        ;;
+    esac
+}
+
+_subs_budget() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __subs_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    status|set|rm)
+        # Offer subcommand argument completions
+        "_subs_budget_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'status set rm' -- "${cur}"))
+        ;;
+    esac
+}
+
+_subs_budget_status() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --check --json --csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_budget_set() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --period --category --currency --threshold)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--period')
+        __subs_add_completions -W 'monthly'$'\n''yearly'
+        return
+        ;;
+    '--category')
+        return
+        ;;
+    '--currency')
+        return
+        ;;
+    '--threshold')
+        return
+        ;;
+    esac
+}
+
+_subs_budget_rm() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --period --category)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--period')
+        __subs_add_completions -W 'monthly'$'\n''yearly'
+        return
+        ;;
+    '--category')
+        return
+        ;;
+    esac
+}
+
+_subs_rates() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __subs_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|set|import|update)
+        # Offer subcommand argument completions
+        "_subs_rates_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list set import update' -- "${cur}"))
+        ;;
+    esac
+}
+
+_subs_rates_list() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --json --csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    esac
+}
+
+_subs_rates_set() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --base --date)
+    __subs_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--base')
+        return
+        ;;
+    '--date')
+        return
+        ;;
+    esac
+}
+
+_subs_rates_import() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --base)
+    __subs_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--base')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __subs_add_completions -o plusdirs -fX '!*.@(xml|csv)'
+        return
+        ;;
+    esac
+}
+
+_subs_rates_update() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --url --timeout --base)
+    __subs_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--url')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--base')
         return
         ;;
     esac

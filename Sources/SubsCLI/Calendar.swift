@@ -11,6 +11,7 @@ extension SubsCommand {
                 """,
             subcommands: [
                 CalendarExport.self, CalendarEnable.self, CalendarDisable.self, CalendarStatus.self, CalendarServe.self,
+                CalendarPublish.self,
             ])
     }
 }

@@ -11,7 +11,7 @@ extension SubsCommand.Calendar {
             abstract: "Serve the feed over HTTP for calendar apps that subscribe by URL.",
             discussion: """
                 Prints the http:// and webcal:// URLs to paste into the app. The path carries a random token, \
-                created once and kept in $XDG_CONFIG_HOME/subs/calendar.conf; only it works when binding beyond \
+                created once and kept in $XDG_CONFIG_HOME/subs/subs.conf; only it works when binding beyond \
                 this machine. The feed is built afresh for each request, with ETag and Last-Modified, so apps \
                 re-download it only when it changed. Cloud calendars (Google) fetch from their own servers and \
                 cannot reach this machine: use 'subs calendar publish' to a CalDAV server instead.
@@ -29,7 +29,7 @@ extension SubsCommand.Calendar {
             guard timeout > 0 && timeout <= 300 else { throw SubsError.usage("--timeout \(timeout) must be between 0 and 300 seconds") }
             var limits = FeedServer.Limits()
             limits.timeout = timeout
-            let config = ConfigFile.calendar(ctx.environment)
+            let config = ConfigFile.user(ctx.environment)
             var token = try config.values()["serve_token"] ?? ""
             if token.count < 16 {
                 var g = SystemRandomNumberGenerator()

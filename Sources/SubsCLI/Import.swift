@@ -17,18 +17,20 @@ extension SubsCommand {
             let (records, settings) = try ExportFile.parse(text, source: file)
             let store = try ctx.openStore()
             let count = try store.write { tx in
-                var existing = try tx.subscriptions()
+                let existing = try tx.subscriptions()
+                var seen = ExportFile.Seen()
+                for e in existing { seen.insert(e) }
                 if existing.isEmpty {
                     for (k, v) in settings { try tx.setSetting(k, to: v) }
                 }
                 for (line, record) in records {
                     do {
                         var s = try SubscriptionRecord.subscription(from: record)
-                        try ExportFile.checkNew(s, against: existing)
-                        if existing.contains(where: { $0.id == s.id }) { s.id = 0 }
+                        try ExportFile.checkNew(s, against: seen)
+                        if seen.ids.contains(s.id) { s.id = 0 }
                         if s.createdAt.isEmpty { s.createdAt = ctx.now; s.updatedAt = ctx.now }
                         s.id = try tx.insert(s)
-                        existing.append(s)
+                        seen.insert(s)
                     } catch let e as SubsError {
                         throw SubsError(.data, "\(file) line \(line): \(e.message); nothing was imported")
                     }

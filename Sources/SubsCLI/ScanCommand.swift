@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SubsCore
+import SubsAI
 import SubsScan
 
 extension SubsCommand {
@@ -11,7 +12,7 @@ extension SubsCommand {
                 Offline: PDF text layers are read directly, other pages go through Tesseract OCR.
                 Prints name, amount, currency, billing date, next billing date and frequency with a
                 confidence each; unread fields are empty (null in JSON). An unreadable file prints its
-                error and the exit status is non-zero at the end, after the other files are scanned.
+                error and the exit status is that of the first failure, once the other files are scanned.
                 Example: subs scan invoice.pdf receipt.jpg --json
                 """
         )
@@ -22,46 +23,27 @@ extension SubsCommand {
         var files: [String]
         @Flag(help: "Print one JSON object per file, one per line.") var json = false
         @Flag(help: "Also print the text that was read (the OCR or PDF text layer).") var text = false
-        @Option(help: ArgumentHelp("OCR languages, '+'-separated Tesseract codes.", valueName: "langs"))
-        var lang: String = "eng+fra+deu+spa"
-        @Option(name: .customLong("max-pages"), help: ArgumentHelp("Refuse PDFs with more pages.", valueName: "n"))
-        var maxPages: Int = 10
-
-        func validate() throws {
-            guard maxPages >= 1 else { throw ValidationError("--max-pages must be at least 1") }
-            let codes = lang.split(separator: "+", omittingEmptySubsequences: false)
-            guard !codes.isEmpty, codes.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0 == "_" } }) else {
-                throw ValidationError("--lang takes Tesseract codes joined by '+', like eng+fra+deu+spa")
-            }
-        }
-
-        static func scanOne(_ scanner: InvoiceScanner, _ file: String) -> Result<ScanResult, SubsError> {
-            do {
-                return .success(try scanner.scan(URL(fileURLWithPath: file)))
-            } catch {
-                return .failure(error)
-            }
-        }
+        @OptionGroup var engine: ScanEngineOptions
 
         func run() throws {
             let ctx = try Context(global)
-            let locale = ctx.environment["LC_ALL"] ?? ctx.environment["LC_MONETARY"] ?? ctx.environment["LANG"] ?? ""
-            var options = ScanOptions(languages: lang, maxPages: maxPages, defaultCurrency: Settings.currency(forLocale: locale))
             let progress = Progress(enabled: isatty(STDERR_FILENO) == 1 && ctx.environment["TERM"] != "dumb")
-            options.progress = { progress.show($0) }
-            let scanner = InvoiceScanner(options: options)
-            var failed = false
+            let scanner = engine.scanner(ctx, progress: progress)
+            let settings = try engine.llmSettings(ctx)
+            // The exit status is that of the first failure, after every file has been tried.
+            var firstFailure: SubsError.Kind?
             for (n, file) in files.enumerated() {
                 progress.file = files.count > 1 ? "\(file) (\(n + 1)/\(files.count))" : file
-                switch Self.scanOne(scanner, file) {
-                case .success(let result):
+                do {
+                    let (result, reading) = try engine.read(file, scanner: scanner, settings: settings, ctx: ctx, progress: progress)
                     progress.clear()
-                    for w in result.warnings where !json { Output.note("\(file): warning: \(w)") }
-                    print(json ? ScanRecord.jsonLine(file: file, result, text: text) : ScanRecord.human(file: file, result, ctx.output))
+                    for w in result.warnings + reading.warnings where !json { Output.note("\(file): warning: \(w)") }
+                    print(json ? ScanRecord.jsonLine(file: file, result, reading: reading, text: text)
+                        : ScanRecord.human(file: file, result, reading: reading, ctx.output))
                     if text && !json { print(result.text + "\n") }
-                case .failure(let error):
+                } catch let error as SubsError {
                     progress.clear()
-                    failed = true
+                    firstFailure = firstFailure ?? error.kind
                     if json {
                         print(ScanRecord.object([("file", ScanRecord.quote(file)), ("error", ScanRecord.quote(error.message))]))
                     } else {
@@ -69,7 +51,7 @@ extension SubsCommand {
                     }
                 }
             }
-            if failed { throw ExitCode(ExitStatus.code(for: .data)) }
+            if let firstFailure { throw ExitCode(ExitStatus.code(for: firstFailure)) }
         }
     }
 }
@@ -113,7 +95,7 @@ enum ScanRecord {
         ]
     }
 
-    static func jsonLine(file: String, _ r: ScanResult, text: Bool = false) -> String {
+    static func jsonLine(file: String, _ r: ScanResult, reading: AssistedReading, text: Bool = false) -> String {
         let v = values(r)
         var pairs: [(String, String)] = [("file", quote(file))]
         for f in fields { pairs.append((f, v[f]!.value.map(quote) ?? "null")) }
@@ -126,12 +108,16 @@ enum ScanRecord {
         pairs.append(("pages", String(r.pages.count)))
         pairs.append(("media_type", quote(r.mediaType.mimeType)))
         pairs.append(("elapsed_ms", String(r.elapsedMilliseconds)))
-        pairs.append(("warnings", "[" + r.warnings.map(quote).joined(separator: ",") + "]"))
+        pairs.append(("warnings", "[" + (r.warnings + reading.warnings).map(quote).joined(separator: ",") + "]"))
+        pairs.append(("engine", quote(reading.engine)))
+        pairs.append(("disagreements", "[" + reading.disagreements.map {
+            object([("field", quote($0.field)), ("local", quote($0.local)), ("ai", quote($0.ai))])
+        }.joined(separator: ",") + "]"))
         if text { pairs.append(("text", quote(r.text))) }
         return object(pairs)
     }
 
-    static func human(file: String, _ r: ScanResult, _ out: Output) -> String {
+    static func human(file: String, _ r: ScanResult, reading: AssistedReading, _ out: Output) -> String {
         let v = values(r)
         let labels = ["name": "Name", "amount": "Amount", "currency": "Currency", "billing_date": "Billing date",
                       "next_billing_date": "Next billing", "frequency": "Frequency"]
@@ -142,6 +128,9 @@ enum ScanRecord {
             if f == "frequency" && !r.frequencyStated { text += out.dim(" (not stated; default)") }
             let mark = value != nil && conf < 0.6 ? out.yellow("  ? low confidence \(String(format: "%.2f", conf))") : ""
             lines.append("  " + (labels[f]! + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + text + mark)
+            if let d = reading.disagreements.first(where: { $0.field == f }) {
+                lines.append("  " + String(repeating: " ", count: 14) + out.yellow("engines disagree: local \(d.local), AI \(d.ai)"))
+            }
         }
         return lines.joined(separator: "\n")
     }

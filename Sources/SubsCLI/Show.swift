@@ -11,11 +11,17 @@ extension SubsCommand {
 
         func run() throws {
             let ctx = try Context(global)
-            let (s, settings) = try ctx.openStore().read { tx in
-                (try ctx.ledger.find(subscription, in: try tx.subscriptions()), try Settings.load(from: tx))
+            let (s, settings, documents) = try ctx.openStore().read { tx in
+                let s = try ctx.ledger.find(subscription, in: try tx.subscriptions())
+                return (s, try Settings.load(from: tx), try tx.documents(of: s.id))
             }
             if json {
-                ctx.output.printJSON(SubscriptionRecord.json(s, asOf: ctx.today, settings: settings))
+                guard case .object(var pairs) = SubscriptionRecord.json(s, asOf: ctx.today, settings: settings) else { return }
+                pairs.append(("documents", .array(documents.enumerated().map { i, d in
+                    .object([("number", .int(i + 1)), ("file_name", .string(d.fileName)), ("media_type", .string(d.mediaType)),
+                             ("size", .int(d.size)), ("scanned_at", .string(d.scannedAt))])
+                })))
+                ctx.output.printJSON(.object(pairs))
                 return
             }
             let next = Schedule.nextCharges(of: s, from: ctx.today, count: 3)
@@ -39,6 +45,9 @@ extension SubsCommand {
             add("Reminders", ReminderDays.format(s.reminderLeadDays(default: settings.remindDays)) + " days before" + (s.remindDays == nil ? " (default)" : ""))
             add("Notes", s.notes)
             add("Started", s.startedOn.description)
+            add("Documents", documents.enumerated().map { i, d in
+                "\(i + 1). \(d.fileName) (\(d.mediaType), \(d.size) bytes, scanned \(d.scannedAt.prefix(10)))"
+            }.joined(separator: "; "))
             if s.prices.count > 1 {
                 add("Price history", s.prices.map { "\($0.effective) \($0.price)" }.joined(separator: "; "))
             }

@@ -220,9 +220,23 @@ public enum ICalendar {
         return t
     }
 
-    /// `2026-01-15T08:30:00Z` (or with fractions / an offset, as ISO8601 allows) as a UTC DATE-TIME.
+    /// `2026-01-15T08:30:00Z` as a UTC DATE-TIME; other ISO 8601 forms (fractions, offsets) through Foundation.
     static func utcTime(_ iso: String) -> icaltimetype {
-        var t = icaltime_null_time()
+        let digits = iso.utf8.map { Int32($0) - 48 }
+        func number(_ from: Int, _ count: Int) -> Int32 { digits[from..<from + count].reduce(0) { $0 * 10 + $1 } }
+        if iso.utf8.count == 20, Array(iso.utf8)[10] == UInt8(ascii: "T"), iso.hasSuffix("Z"),
+            [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18].allSatisfy({ (0...9).contains(digits[$0]) })
+        {
+            var t = icaltime_null_time()
+            t.year = number(0, 4)
+            t.month = number(5, 2)
+            t.day = number(8, 2)
+            t.hour = number(11, 2)
+            t.minute = number(14, 2)
+            t.second = number(17, 2)
+            t.zone = icaltimezone_get_utc_timezone()
+            return t
+        }
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime]
         var date = f.date(from: iso)
@@ -230,7 +244,6 @@ public enum ICalendar {
             f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             date = f.date(from: iso)
         }
-        t = icaltime_from_timet_with_zone(time_t((date ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
-        return t
+        return icaltime_from_timet_with_zone(time_t((date ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970), 0, icaltimezone_get_utc_timezone())
     }
 }

@@ -101,6 +101,17 @@ public struct Cadence: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Charges a year of the unit (count 1): 365, 52, 12, 4, 1.
+    var chargesPerYear: Int {
+        switch unit {
+        case .day: 365
+        case .week: 52
+        case .month: 12
+        case .quarter: 4
+        case .year: 1
+        }
+    }
+
     /// The normalised monthly cost of one charge: weekly x 52 / 12, daily x 365 / 12,
     /// quarterly / 3, yearly / 12; every-N cadences divide by N.
     public func monthlyEquivalent(of amount: Decimal) -> Decimal {
@@ -111,10 +122,27 @@ public struct Cadence: Hashable, Sendable, CustomStringConvertible {
         case .quarter: (4, 12)
         case .year: (1, 12)
         }
+        if unit == .month && count == 1 { return amount }
+        // Exact in millionths (a yearly 119.88 is 9.99 a month): no Decimal division.
+        if let v = Millionths.of(amount), let r = Millionths.multiply(v, by: chargesPerYear, dividedBy: 12 * count) {
+            return Millionths.decimal(r)
+        }
         return amount * perYear / (divisor * Decimal(count))
     }
 
+    /// The normalised yearly cost: weekly x 52, daily x 365, monthly x 12, quarterly x 4; every-N divides by N.
+    /// Computed directly, not as monthly x 12, so a yearly 119 stays 119 (119 / 12 x 12 is not exact in Decimal).
     public func yearlyEquivalent(of amount: Decimal) -> Decimal {
-        monthlyEquivalent(of: amount) * 12
+        let perYear: Decimal = switch unit {
+        case .day: 365
+        case .week: 52
+        case .month: 12
+        case .quarter: 4
+        case .year: 1
+        }
+        if let v = Millionths.of(amount), let r = Millionths.multiply(v, by: chargesPerYear, dividedBy: count) {
+            return Millionths.decimal(r)
+        }
+        return count == 1 ? amount * perYear : amount * perYear / Decimal(count)
     }
 }

@@ -93,58 +93,68 @@ public struct CalDAVPublisher {
         self.force = force
     }
 
-    public func publish(
-        _ resources: [CalDAVResource], previous: CalDAVPublishState?
-    ) throws(SubsError) -> (CalDAVPublishReport, CalDAVPublishState) {
+    /// What a publish did. `state` is always what the server now holds as far as subs knows, even when
+    /// `error` stopped it halfway, so the next publish picks up from there.
+    public struct Outcome: Sendable {
+        public var report: CalDAVPublishReport
+        public var state: CalDAVPublishState
+        public var error: SubsError?
+    }
+
+    public func publish(_ resources: [CalDAVResource], previous: CalDAVPublishState?) -> Outcome {
         var report = CalDAVPublishReport()
         // State for another collection says nothing about this one.
         let old = previous?.url == collection ? previous!.resources : [:]
-        var state = CalDAVPublishState(url: collection)
+        var state = CalDAVPublishState(url: collection, resources: old)
         let wanted = Set(resources.map(\.name))
-
-        for r in resources {
-            let data = Data(r.text.utf8)
-            let digest = fnv1a64Hex(data)
-            let known = old[r.name]
-            if let known, known.digest == digest {
-                report.unchanged += 1
-                state.resources[r.name] = known
-                continue
+        do {
+            for r in resources {
+                let data = Data(r.text.utf8)
+                let digest = fnv1a64Hex(data)
+                let known = old[r.name]
+                if let known, known.digest == digest {
+                    report.unchanged += 1
+                    continue
+                }
+                var headers: [(name: String, value: String)] = [("Content-Type", "text/calendar; charset=utf-8")]
+                if !force {
+                    if let etag = known?.etag {
+                        headers.append(("If-Match", etag))
+                    } else if known == nil {
+                        headers.append(("If-None-Match", "*"))
+                    }
+                }
+                let response = try send("PUT", r.name, headers: headers, body: data)
+                switch response.status {
+                case 200..<300:
+                    var etag = response.header("ETag")
+                    if etag == nil { etag = try self.etag(of: r.name) }
+                    state.resources[r.name] = .init(etag: etag, digest: digest)
+                    if known == nil { report.created.append(r.label) } else { report.updated.append(r.label) }
+                case 412:
+                    report.conflicts.append(r.label)
+                default:
+                    throw failure(response, "PUT", r.name)
+                }
             }
-            var headers: [(name: String, value: String)] = [("Content-Type", "text/calendar; charset=utf-8")]
-            if let etag = known?.etag, !force {
-                headers.append(("If-Match", etag))
-            } else if known == nil, !force {
-                headers.append(("If-None-Match", "*"))
+            for (name, entry) in old.sorted(by: { $0.key < $1.key }) where !wanted.contains(name) {
+                var headers: [(name: String, value: String)] = []
+                if let etag = entry.etag, !force { headers.append(("If-Match", etag)) }
+                let response = try send("DELETE", name, headers: headers, body: nil)
+                switch response.status {
+                case 200..<300, 404, 410:
+                    report.deleted.append(name)
+                    state.resources[name] = nil
+                case 412: report.conflicts.append(name)
+                default: throw failure(response, "DELETE", name)
+                }
             }
-            let response = try send("PUT", r.name, headers: headers, body: data)
-            switch response.status {
-            case 200..<300:
-                var etag = response.header("ETag")
-                if etag == nil { etag = try self.etag(of: r.name) }
-                state.resources[r.name] = .init(etag: etag, digest: digest)
-                if known == nil { report.created.append(r.label) } else { report.updated.append(r.label) }
-            case 412:
-                report.conflicts.append(r.label)
-                if let known { state.resources[r.name] = known }
-            default:
-                throw failure(response, "PUT", r.name)
-            }
+        } catch let e as SubsError {
+            return Outcome(report: report, state: state, error: e)
+        } catch {
+            return Outcome(report: report, state: state, error: SubsError(.failure, "\(error)"))
         }
-
-        for (name, entry) in old.sorted(by: { $0.key < $1.key }) where !wanted.contains(name) {
-            var headers: [(name: String, value: String)] = []
-            if let etag = entry.etag, !force { headers.append(("If-Match", etag)) }
-            let response = try send("DELETE", name, headers: headers, body: nil)
-            switch response.status {
-            case 200..<300, 404, 410: report.deleted.append(name)
-            case 412:
-                report.conflicts.append(name)
-                state.resources[name] = entry
-            default: throw failure(response, "DELETE", name)
-            }
-        }
-        return (report, state)
+        return Outcome(report: report, state: state, error: nil)
     }
 
     private func send(_ method: String, _ name: String, headers: [(name: String, value: String)], body: Data?) throws(SubsError) -> HTTPResponse {

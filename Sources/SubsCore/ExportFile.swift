@@ -59,10 +59,32 @@ public enum ExportFile {
 
     /// Refuses a record whose name or uid is already in the database.
     public static func checkNew(_ s: Subscription, against existing: [Subscription]) throws(SubsError) {
-        if let clash = existing.first(where: { Subscription.nameKey($0.name) == Subscription.nameKey(s.name) }) {
-            throw .conflict("a subscription named '\(clash.name)' exists already")
+        var seen = Seen()
+        for e in existing { seen.insert(e) }
+        try checkNew(s, against: seen)
+    }
+
+    /// Name keys and uids already taken, so an import checks each record in constant time
+    /// (folding every existing name for every record made importing 3,000 records take minutes).
+    public struct Seen {
+        var names: [String: String] = [:]
+        var uids: Set<String> = []
+        public var ids: Set<Int> = []
+
+        public init() {}
+
+        public mutating func insert(_ s: Subscription) {
+            names[Subscription.nameKey(s.name)] = s.name
+            uids.insert(s.uid)
+            ids.insert(s.id)
         }
-        if existing.contains(where: { $0.uid == s.uid }) {
+    }
+
+    public static func checkNew(_ s: Subscription, against seen: Seen) throws(SubsError) {
+        if let clash = seen.names[Subscription.nameKey(s.name)] {
+            throw .conflict("a subscription named '\(clash)' exists already")
+        }
+        if seen.uids.contains(s.uid) {
             throw .conflict("subscription uid \(s.uid) is already in the database (imported before?)")
         }
     }

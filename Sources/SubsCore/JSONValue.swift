@@ -4,6 +4,8 @@ import Foundation
 public indirect enum JSONValue: Equatable, Sendable {
     case string(String)
     case int(Int)
+    /// A number that is not an integer, as its exact JSON text ("0.1"): output only, never via Double.
+    case number(String)
     case bool(Bool)
     case null
     case array([JSONValue])
@@ -22,29 +24,60 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     /// Compact (one line) or pretty (two-space indent) JSON text.
     public func serialized(pretty: Bool = false, indent: String = "") -> String {
-        switch self {
-        case .string(let s): return JSONValue.quote(s)
-        case .int(let i): return String(i)
-        case .bool(let b): return b ? "true" : "false"
-        case .null: return "null"
-        case .array(let items):
-            if items.isEmpty { return "[]" }
-            if !pretty { return "[" + items.map { $0.serialized() }.joined(separator: ",") + "]" }
-            let inner = indent + "  "
-            let scalars = items.allSatisfy { if case .object = $0 { false } else if case .array = $0 { false } else { true } }
-            if scalars { return "[" + items.map { $0.serialized() }.joined(separator: ", ") + "]" }
-            return "[\n" + items.map { inner + $0.serialized(pretty: true, indent: inner) }.joined(separator: ",\n")
-                + "\n" + indent + "]"
-        case .object(let pairs):
-            if pairs.isEmpty { return "{}" }
-            if !pretty {
-                return "{" + pairs.map { JSONValue.quote($0.0) + ":" + $0.1.serialized() }.joined(separator: ",") + "}"
-            }
-            let inner = indent + "  "
-            return "{\n"
-                + pairs.map { inner + JSONValue.quote($0.0) + ": " + $0.1.serialized(pretty: true, indent: inner) }
-                .joined(separator: ",\n") + "\n" + indent + "}"
+        var out = ""
+        write(into: &out, pretty: pretty, indent: indent.count)
+        return out
+    }
+
+    /// Appends to one buffer (building and joining a string per node made 100,000-element arrays slow).
+    func write(into out: inout String, pretty: Bool, indent: Int) {
+        func newline(_ level: Int) {
+            out.append(level < JSONValue.newlines.count ? JSONValue.newlines[level] : "\n" + String(repeating: " ", count: level))
         }
+        switch self {
+        case .string(let s): JSONValue.quote(s, into: &out)
+        case .int(let i): out.append(String(i))
+        case .number(let n): out.append(n)
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .null: out.append("null")
+        case .array(let items):
+            if items.isEmpty { out.append("[]"); return }
+            let scalars = items.allSatisfy { if case .object = $0 { false } else if case .array = $0 { false } else { true } }
+            out.append("[")
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(pretty && scalars ? ", " : ",") }
+                if pretty && !scalars { newline(indent + 2) }
+                item.write(into: &out, pretty: pretty && !scalars, indent: indent + 2)
+            }
+            if pretty && !scalars { newline(indent) }
+            out.append("]")
+        case .object(let pairs):
+            if pairs.isEmpty { out.append("{}"); return }
+            out.append("{")
+            for (i, (key, value)) in pairs.enumerated() {
+                if i > 0 { out.append(",") }
+                if pretty { newline(indent + 2) }
+                JSONValue.quote(key, into: &out)
+                out.append(pretty ? ": " : ":")
+                value.write(into: &out, pretty: pretty, indent: indent + 2)
+            }
+            if pretty { newline(indent) }
+            out.append("}")
+        }
+    }
+
+    /// "\n" and an indent of 0...63 spaces, built once.
+    static let newlines: [String] = (0..<64).map { "\n" + String(repeating: " ", count: $0) }
+
+    static func quote(_ s: String, into out: inout String) {
+        // Most strings need no escaping: append them whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append("\"")
+            out.append(s)
+            out.append("\"")
+            return
+        }
+        out.append(quote(s))
     }
 
     static func quote(_ s: String) -> String {

@@ -18,13 +18,24 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Strict `YYYY-MM-DD`.
+    /// Reads the UTF-8 bytes directly: loading thousands of rows parses dates by the ten thousand.
     public init?(iso text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-        else { return nil }
-        self.init(year: y, month: m, day: d)
+        var s = String(text)
+        guard let d = s.withUTF8({ LocalDate(isoBytes: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = d
+    }
+
+    /// `YYYY-MM-DD` from UTF-8 bytes (the store hands them over without making a String).
+    public init?(isoBytes b: UnsafeRawBufferPointer) {
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+        var fields = (0, 0, 0)
+        for i in 0..<10 where i != 4 && i != 7 {
+            let c = b[i]
+            guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { return nil }
+            let v = Int(c - UInt8(ascii: "0"))
+            if i < 4 { fields.0 = fields.0 * 10 + v } else if i < 7 { fields.1 = fields.1 * 10 + v } else { fields.2 = fields.2 * 10 + v }
+        }
+        self.init(year: fields.0, month: fields.1, day: fields.2)
     }
 
     public init(dayNumber z0: Int) {
@@ -96,11 +107,22 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public var isLastDayOfMonth: Bool { day == LocalDate.daysIn(month: month, year: year) }
 
     public var description: String {
-        func pad(_ n: Int, _ w: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, w - s.count)) + s
+        guard (0...9999).contains(year) else {
+            func pad(_ n: Int, _ w: Int) -> String {
+                let s = String(n)
+                return String(repeating: "0", count: max(0, w - s.count)) + s
+            }
+            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        // Ten ASCII bytes, no intermediate strings (long listings format dates by the hundred thousand).
+        let zero = UInt8(ascii: "0")
+        return String(unsafeUninitializedCapacity: 10) { b in
+            b[0] = zero + UInt8(year / 1000); b[1] = zero + UInt8(year / 100 % 10)
+            b[2] = zero + UInt8(year / 10 % 10); b[3] = zero + UInt8(year % 10)
+            b[4] = UInt8(ascii: "-"); b[5] = zero + UInt8(month / 10); b[6] = zero + UInt8(month % 10)
+            b[7] = UInt8(ascii: "-"); b[8] = zero + UInt8(day / 10); b[9] = zero + UInt8(day % 10)
+            return 10
+        }
     }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {

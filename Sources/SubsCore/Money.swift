@@ -31,6 +31,8 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// Exact decimal text with a fixed number of fraction digits, never scientific notation.
     public static func plain(_ value: Decimal, scale: Int) -> String {
+        // Fast and exact when the value is a whole number of millionths (every price is).
+        if scale <= Millionths.scale, let v = Millionths.of(value) { return Millionths.plain(v, digits: scale) }
         let r = round(value, scale: scale)
         let negative = r < 0
         var text = "\(negative ? -r : r)"
@@ -44,34 +46,53 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// Thousands separators for display: "1299.00" -> "1,299.00".
     public static func grouped(_ plain: String) -> String {
-        let negative = plain.hasPrefix("-")
-        let body = negative ? String(plain.dropFirst()) : plain
-        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        var intPart = Array(parts[0])
-        var out: [Character] = []
-        while intPart.count > 3 {
-            out = [","] + intPart.suffix(3) + out
-            intPart.removeLast(3)
+        var bytes = Array(plain.utf8)
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { bytes.removeFirst() }
+        let intEnd = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+        if intEnd <= 3 { return plain }
+        var out: [UInt8] = negative ? [UInt8(ascii: "-")] : []
+        out.reserveCapacity(bytes.count + intEnd / 3 + 1)
+        for i in 0..<intEnd {
+            if i > 0 && (intEnd - i) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(bytes[i])
         }
-        out = intPart + out
-        let frac = parts.count > 1 ? "." + parts[1] : ""
-        return (negative ? "-" : "") + String(out) + frac
+        out.append(contentsOf: bytes[intEnd...])
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
 extension Decimal {
     /// Strict decimal parsing: digits with at most one '.', optional leading '-'. Nothing else.
+    /// Up to 18 digits are read straight into an integer significand (Decimal(string:) costs ~1 µs a call).
     public init?(exactly text: some StringProtocol) {
+        var s = String(text)
+        guard let d = s.withUTF8({ Decimal(exactlyBytes: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = d
+    }
+
+    /// The same from UTF-8 bytes.
+    public init?(exactlyBytes text: UnsafeRawBufferPointer) {
         var digits = 0
         var dots = 0
-        for (i, c) in text.enumerated() {
-            if c == "-" && i == 0 { continue }
-            if c == "." { dots += 1; continue }
-            guard c.isASCII, c.isNumber else { return nil }
+        var negative = false
+        var significand = 0
+        var fraction = 0
+        for i in 0..<text.count {
+            let b = text[i]
+            if b == UInt8(ascii: "-") && i == 0 { negative = true; continue }
+            if b == UInt8(ascii: ".") { dots += 1; continue }
+            guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { return nil }
             digits += 1
+            if digits <= 18 { significand = significand * 10 + Int(b - UInt8(ascii: "0")) }
+            if dots == 1 { fraction += 1 }
         }
-        guard digits > 0, dots <= 1, digits <= 30, let d = Decimal(string: String(text), locale: nil)
-        else { return nil }
+        guard digits > 0, dots <= 1, digits <= 30 else { return nil }
+        if digits <= 18 {
+            self = Decimal(sign: negative && significand != 0 ? .minus : .plus, exponent: -fraction, significand: Decimal(significand))
+            return
+        }
+        guard let d = Decimal(string: String(decoding: text, as: UTF8.self), locale: nil) else { return nil }
         self = d
     }
 }

@@ -52,7 +52,12 @@ public struct Share: Hashable, Sendable, CustomStringConvertible {
     }
 
     public func apply(to amount: Decimal) -> Decimal {
-        denominator == 1 ? amount * Decimal(numerator) : amount * Decimal(numerator) / Decimal(denominator)
+        if numerator == denominator { return amount }
+        // Exact in millionths (a half of 10.99): no Decimal division, which costs ~15 µs.
+        if let v = Millionths.of(amount), let r = Millionths.multiply(v, by: numerator, dividedBy: denominator) {
+            return Millionths.decimal(r)
+        }
+        return denominator == 1 ? amount * Decimal(numerator) : amount * Decimal(numerator) / Decimal(denominator)
     }
 
     public var isWhole: Bool { numerator == denominator }

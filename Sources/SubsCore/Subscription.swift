@@ -88,8 +88,11 @@ public struct Subscription: Hashable, Sendable {
     public var currency: Currency { price.currency }
 
     /// The price that applies to a charge on `date`.
-    public func price(on date: LocalDate) -> Money {
-        prices.last(where: { $0.effective <= date })?.price ?? prices[0].price
+    public func price(on date: LocalDate) -> Money { prices[priceIndex(on: date)].price }
+
+    /// Index in `prices` of the price that applies on `date` (the first one before any took effect).
+    public func priceIndex(on date: LocalDate) -> Int {
+        prices.lastIndex(where: { $0.effective <= date }) ?? 0
     }
 
     /// Records a new price from `date` on; a change on the same day replaces that day's.
@@ -135,7 +138,14 @@ public struct Subscription: Hashable, Sendable {
 
     /// Case- and accent-insensitive key that makes names unique.
     public static func nameKey(_ name: String) -> String {
-        name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        // ASCII names (most) fold to lower case: the same key without Foundation's folding (~5 µs).
+        if name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            var bytes = Array(name.utf8)
+            while bytes.last == 0x20 { bytes.removeLast() }
+            let start = bytes.firstIndex(where: { $0 != 0x20 }) ?? bytes.count
+            return String(decoding: bytes[start...].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
+        }
+        return name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .trimmingCharacters(in: .whitespaces)
     }
 }

@@ -33,15 +33,20 @@ public struct SubscriptionQuery: Sendable {
             }
             return true
         }.map { Row(subscription: $0, next: Schedule.nextCharges(of: $0, from: today, count: 1).first) }
-        func byName(_ a: Row, _ b: Row) -> Bool { Subscription.nameKey(a.subscription.name) < Subscription.nameKey(b.subscription.name) }
+        // Keys computed once per row, not once per comparison (10,000 rows: ~280,000 comparisons).
+        let keys = Dictionary(rows.map { ($0.subscription.id, Subscription.nameKey($0.subscription.name)) }, uniquingKeysWith: { a, _ in a })
+        func byName(_ a: Row, _ b: Row) -> Bool {
+            let (x, y) = (keys[a.subscription.id]!, keys[b.subscription.id]!)
+            return x != y ? x < y : a.subscription.id < b.subscription.id
+        }
+        var amounts: [Int: Decimal] = [:]
+        if sort == "amount" { for r in rows { amounts[r.subscription.id] = r.subscription.price(on: today).amount } }
+        if sort == "monthly" { for r in rows { amounts[r.subscription.id] = r.subscription.monthlyCost(asOf: today).amount } }
         return rows.sorted { a, b in
             switch sort {
             case "name": return byName(a, b)
-            case "amount":
-                let (x, y) = (a.subscription.price(on: today).amount, b.subscription.price(on: today).amount)
-                return x != y ? x > y : byName(a, b)
-            case "monthly":
-                let (x, y) = (a.subscription.monthlyCost(asOf: today).amount, b.subscription.monthlyCost(asOf: today).amount)
+            case "amount", "monthly":
+                let (x, y) = (amounts[a.subscription.id]!, amounts[b.subscription.id]!)
                 return x != y ? x > y : byName(a, b)
             default:
                 // No next charge (paused, cancelled) sorts last.

@@ -40,7 +40,22 @@ public enum SubscriptionRecord {
         return .object(keys.map { ($0, values[$0]!) })
     }
 
+    /// A charge is in whole minor units: 14.80 JPY or 1.2345 EUR cannot be charged (nor round-trip).
+    static func checkMinorUnits(_ amount: Decimal, _ currency: Currency, _ key: String) throws(SubsError) {
+        if amount != Money.round(amount, scale: currency.minorUnits) {
+            throw .data("'\(key)' \(amount) has more decimals than \(currency.code) allows (\(currency.minorUnits))")
+        }
+    }
+
     static func decimalPlaces(_ d: Decimal) -> Int {
+        // Without formatting the Decimal (~4 µs) when it is whole millionths: 6 minus its trailing zeros.
+        if let v = Millionths.of(d) {
+            if v == 0 { return 0 }
+            var places = Millionths.scale
+            var x = v.magnitude
+            while places > 0 && x % 10 == 0 { x /= 10; places -= 1 }
+            return places
+        }
         let text = "\(d)"
         return text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
     }
@@ -68,6 +83,7 @@ public enum SubscriptionRecord {
         guard let amount = Decimal(exactly: try required("amount")), amount >= 0 else {
             throw .data("'amount' is not a plain decimal like 15.99: '\(text("amount") ?? "")'")
         }
+        try checkMinorUnits(amount, currency, "amount")
         let frequency = try required("frequency")
         let interval = text("interval").flatMap { Int($0) } ?? 1
         guard let cadence = Cadence(frequency: frequency, interval: interval) else {
@@ -136,6 +152,7 @@ public enum SubscriptionRecord {
             guard let date = d.flatMap(LocalDate.init(iso:)), let amount = a.flatMap(Decimal.init(exactly:)),
                 amount >= 0, let currency = c.flatMap(Currency.init(code:))
             else { throw .data("'price_history' entries need effective_on (YYYY-MM-DD), amount and currency") }
+            try checkMinorUnits(amount, currency, "price_history")
             result.append(PriceChange(effective: date, price: Money(amount, currency)))
         }
         return result.sorted { $0.effective < $1.effective }
@@ -146,6 +163,7 @@ public enum SubscriptionRecord {
         switch v {
         case .string(let s): return s
         case .int(let i): return String(i)
+        case .number(let n): return n
         case .bool(let b): return b ? "true" : "false"
         case .null: return ""
         case .array(let items):

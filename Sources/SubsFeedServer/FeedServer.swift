@@ -106,6 +106,9 @@ public final class FeedServer: @unchecked Sendable {
 
     private func serve(_ fd: Int32) {
         defer { close(fd) }
+        // A client that stops reading cannot hold the connection either.
+        var limit = timeval(tv_sec: Int(limits.timeout), tv_usec: Int((limits.timeout - Double(Int(limits.timeout))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let response: ServedResponse
         var request: ServedRequest?
         switch readHead(fd) {

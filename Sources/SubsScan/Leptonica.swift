@@ -64,6 +64,15 @@ final class Raster: @unchecked Sendable {
         self.init(taking: pix)
     }
 
+    /// JPEG bytes (baseline, `quality` 1-100), for sending page images; nil if leptonica cannot encode it.
+    func jpeg(quality: Int) -> Data? {
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard pixWriteMemJpeg(&out, &size, pix, Int32(quality), 0) == 0, let out else { return nil }
+        defer { lept_free(out) }
+        return Data(bytes: out, count: size)
+    }
+
     var width: Int { Int(pixGetWidth(pix)) }
     var height: Int { Int(pixGetHeight(pix)) }
     var depth: Int { Int(pixGetDepth(pix)) }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SubsCore
 
 /// The only file that sees SQLite's C API: a connection and prepared statements that free what they hold.
 final class SQLiteConnection {
@@ -67,6 +68,9 @@ final class SQLiteConnection {
 
     var lastInsertRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
 
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     fileprivate func failure(_ rc: Int32) -> Failure {
         Failure(code: rc, message: String(cString: sqlite3_errmsg(handle)))
     }
@@ -129,6 +133,15 @@ final class SQLiteConnection {
             guard count > 0, let p = sqlite3_column_blob(stmt, column) else { return [] }
             return Array(UnsafeRawBufferPointer(start: p, count: count))
         }
+
+        /// The column's bytes, without making a String (nil for NULL).
+        func withBytes<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T?) rethrows -> T? {
+            guard let p = sqlite3_column_text(stmt, column) else { return nil }
+            return try body(UnsafeRawBufferPointer(start: p, count: Int(sqlite3_column_bytes(stmt, column))))
+        }
+
+        func date(_ column: Int32) -> LocalDate? { withBytes(column) { LocalDate(isoBytes: $0) } }
+        func decimal(_ column: Int32) -> Decimal? { withBytes(column) { Decimal(exactlyBytes: $0) } }
 
         func text(_ column: Int32) -> String? {
             guard let p = sqlite3_column_text(stmt, column) else { return nil }

@@ -169,8 +169,7 @@ public final class SQLiteStore: SubscriptionStore {
                 "SELECT subscription_id, effective_on, amount, currency FROM prices \(subFilter) ORDER BY subscription_id, effective_on",
                 values
             ) { row in
-                guard let date = row.text(1).flatMap(LocalDate.init(iso:)),
-                    let amount = row.text(2).flatMap(Decimal.init(exactly:)),
+                guard let date = row.date(1), let amount = row.decimal(2),
                     let currency = row.text(3).flatMap(Currency.init(code:))
                 else { throw SubsError.data("damaged price row in the database for subscription \(row.int(0))") }
                 prices[row.int(0), default: []].append(PriceChange(effective: date, price: Money(amount, currency)))
@@ -182,7 +181,7 @@ public final class SQLiteStore: SubscriptionStore {
             var result: [Subscription] = []
             try db.query("SELECT \(Transaction.columns) FROM subscriptions \(clause) ORDER BY id", values) { r in
                 let id = r.int(0)
-                func date(_ c: Int32) -> LocalDate? { r.text(c).flatMap(LocalDate.init(iso:)) }
+                func date(_ c: Int32) -> LocalDate? { r.date(c) }
                 guard let unit = r.text(3).flatMap(Cadence.Unit.init(rawValue:)),
                     let cadence = Cadence(unit: unit, count: r.int(4)),
                     let anchor = date(5), let started = date(6),

@@ -46,7 +46,62 @@ enum Schema {
             tag TEXT NOT NULL,
             PRIMARY KEY (subscription_id, tag)
         );
+        """,
+        // Scanned documents kept with the subscription they created: the bytes, and what was read from them.
         """
+        CREATE TABLE documents (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subscription_id INTEGER NOT NULL REFERENCES subscriptions(id) ON DELETE CASCADE,
+            file_name TEXT NOT NULL,
+            media_type TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            digest TEXT NOT NULL,
+            content BLOB NOT NULL,
+            extracted TEXT NOT NULL,
+            scanned_at TEXT NOT NULL
+        );
+        CREATE INDEX documents_subscription ON documents (subscription_id);
+        """,
+        // Reminders: the delivery log. One row per lead time of an event (lead_days -1: the event as a whole,
+        // for snoozes and acks); subscription_id 0 and a subject for events about no one subscription (budgets).
+        """
+        CREATE TABLE reminder_log (
+            subscription_id INTEGER NOT NULL,
+            subject TEXT NOT NULL DEFAULT '',
+            kind TEXT NOT NULL,
+            occurrence TEXT NOT NULL,
+            lead_days INTEGER NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('sent','snoozed','acked')),
+            until TEXT,
+            at TEXT NOT NULL,
+            PRIMARY KEY (subscription_id, subject, kind, occurrence, lead_days)
+        ) WITHOUT ROWID;
+        CREATE INDEX reminder_log_occurrence ON reminder_log (occurrence);
+        CREATE TRIGGER reminder_log_forget AFTER DELETE ON subscriptions BEGIN
+            DELETE FROM reminder_log WHERE subscription_id = OLD.id;
+        END;
+        """,
+        // Budgets (one per period and category; '' is every subscription) and exchange rates
+        // (1 base = rate quote; one row per pair, the newest kept).
+        """
+        CREATE TABLE budgets (
+            period TEXT NOT NULL CHECK (period IN ('monthly','yearly')),
+            category TEXT NOT NULL,
+            category_key TEXT NOT NULL,
+            amount TEXT NOT NULL,
+            currency TEXT NOT NULL,
+            threshold INTEGER NOT NULL DEFAULT 80 CHECK (threshold BETWEEN 1 AND 100),
+            PRIMARY KEY (period, category_key)
+        );
+        CREATE TABLE exchange_rates (
+            base TEXT NOT NULL,
+            quote TEXT NOT NULL,
+            rate TEXT NOT NULL,
+            rate_date TEXT NOT NULL,
+            source TEXT NOT NULL,
+            PRIMARY KEY (base, quote)
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -80,7 +80,7 @@ import TestSupport
         #expect(changed.body.contains("SUMMARY:Netflix · 17.99 EUR"))
 
         // The token is created once and kept (mode 0600); the same URL works after a restart.
-        let config = runner.home.path + "/.config/subs/calendar.conf"
+        let config = runner.home.path + "/.config/subs/subs.conf"
         let mode = try FileManager.default.attributesOfItem(atPath: config)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         let token = server.url.split(separator: "/")[2]

@@ -178,6 +178,44 @@ import TestSupport
         #expect(try runner.run(["calendar", "status", "--json"]).stdout.contains("\"enabled\": false"))
     }
 
+    /// Readers of the feed file never see half a feed while changes rewrite it, and after concurrent
+    /// changes the feed holds all of them.
+    @Test func concurrentChangesNeverExposeHalfAFeedAndTheLastFeedHasEverything() throws {
+        let runner = try SubsRunner(today: Self.today.description)
+        for i in 0..<25 {
+            #expect(try runner.run(["add", "Service \(i)", "--amount", "\(i + 1)", "--currency", "EUR", "--note", String(repeating: "long note ", count: 40)]).status == 0)
+        }
+        #expect(try runner.run(["calendar", "enable"]).status == 0)
+        let path = runner.home.path + "/.local/share/subs/subs.ics"
+        // Two writers edit different subscriptions at once while this test reads the feed in a loop.
+        // (Processes from Swift, not shell jobs: the test runner starts children with SIGCHLD blocked,
+        // which makes the shell's `wait` hang.)
+        let writers = [("Service 1", 0), ("Service 2", 100)].map { name, offset in
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", "for i in $(seq 1 10); do '\(SubsRunner.binary.path)' edit '\(name)' --amount $((i + \(offset))) >/dev/null || exit 1; done"]
+            p.environment = runner.environment
+            return p
+        }
+        for w in writers { try w.run() }
+        var reads = 0, halves = 0
+        while writers.contains(where: \.isRunning) {
+            if let data = FileManager.default.contents(atPath: path), !data.isEmpty {
+                reads += 1
+                if !String(decoding: data.suffix(15), as: UTF8.self).contains("END:VCALENDAR") { halves += 1 }
+            }
+        }
+        for w in writers {
+            w.waitUntilExit()
+            #expect(w.terminationStatus == 0)
+        }
+        #expect(halves == 0, "\(halves) of \(reads) reads saw half a feed")
+        #expect(reads > 10, "the reader read too rarely (\(reads)) to prove anything")
+        let feed = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(feed.contains("SUMMARY:Service 1 · 10.00 EUR"))
+        #expect(feed.contains("SUMMARY:Service 2 · 110.00 EUR"))
+    }
+
     @Test func enableDefaultsToTheDataFolderAndAFeedThatCannotBeWrittenIsAWarning() throws {
         let runner = try SubsRunner(today: Self.today.description)
         #expect(try runner.run(["add", "Netflix", "--amount", "15.99 EUR"]).status == 0)

@@ -80,6 +80,15 @@ import Testing
         #expect(rows[1].line == 3)
     }
 
+    @Test func importRefusesAmountsACurrencyCannotCharge() throws {
+        let base = #"{"name":"X","amount":"1480.5","currency":"JPY","frequency":"monthly","interval":1,"anchor":"2026-01-01"}"#
+        #expect(throws: SubsError.data("'amount' 1480.5 has more decimals than JPY allows (0)")) {
+            try SubscriptionRecord.subscription(from: try JSONValue.parse(base))
+        }
+        let history = #"{"name":"X","amount":"1480","currency":"JPY","frequency":"monthly","interval":1,"anchor":"2026-01-01","price_history":[{"effective_on":"2026-01-01","amount":"1480","currency":"JPY"},{"effective_on":"2026-02-01","amount":"9.999","currency":"EUR"}]}"#
+        #expect(throws: SubsError.self) { try SubscriptionRecord.subscription(from: try JSONValue.parse(history)) }
+    }
+
     @Test func recordRoundTripIsLossless() throws {
         var s = Subscription(uid: "abc", name: "Evil, \"Co\"", price: Money(Decimal(string: "15.99")!, .eur), cadence: Cadence(unit: .week, count: 2)!,
                              anchor: LocalDate(iso: "2026-01-31")!, category: "Streaming", tags: ["a", "b"], notes: "line1\nline2",

@@ -32,6 +32,11 @@ enum CalendarFeedFile {
     static func refreshIfEnabled(_ store: SQLiteStore, today: LocalDate) {
         var path: String?
         do {
+            // Two subs changing data at once: each reads the data and replaces the file under one lock, so
+            // the one that reads last renames last and the feed never goes back to an older state.
+            let lock = open(store.path + ".calendar-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            if lock >= 0 { flock(lock, LOCK_EX) }
+            defer { if lock >= 0 { close(lock) } }
             path = try enabledPath(store)
             guard let path else { return }
             try write(store, today: today, to: path)

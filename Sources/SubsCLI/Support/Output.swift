@@ -33,6 +33,7 @@ struct Output {
     func red(_ s: String) -> String { useColor ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
     func yellow(_ s: String) -> String { useColor ? "\u{1B}[33m\(s)\u{1B}[0m" : s }
     func green(_ s: String) -> String { useColor ? "\u{1B}[32m\(s)\u{1B}[0m" : s }
+    func cyan(_ s: String) -> String { useColor ? "\u{1B}[36m\(s)\u{1B}[0m" : s }
 
     func printJSON(_ value: JSONValue) { print(value.serialized(pretty: true)) }
 
@@ -48,17 +49,47 @@ struct Table {
     var rows: [[String]] = []
     var rightAligned: Set<Int> = []
 
+    /// Display width: the byte count for ASCII (Character counting is slow over 100,000 rows).
+    static func width(_ s: String) -> Int {
+        s.utf8.allSatisfy({ $0 < 0x80 }) ? s.utf8.count : s.count
+    }
+
     func render(_ out: Output) -> String {
-        var widths = header.map(\.count)
-        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
-        func line(_ cells: [String], header: Bool) -> String {
-            let padded = cells.enumerated().map { i, c -> String in
-                let pad = String(repeating: " ", count: widths[i] - c.count)
-                return rightAligned.contains(i) ? pad + c : (i == cells.count - 1 ? c : c + pad)
-            }
-            let text = padded.joined(separator: "  ")
-            return header ? out.bold(text) : text
+        var widths = header.map(Table.width)
+        var cellWidths: [[Int]] = []
+        cellWidths.reserveCapacity(rows.count)
+        for r in rows {
+            let w = r.map(Table.width)
+            for (i, x) in w.enumerated() { widths[i] = max(widths[i], x) }
+            cellWidths.append(w)
         }
-        return ([line(header, header: true)] + rows.map { line($0, header: false) }).joined(separator: "\n")
+        // One buffer for the whole table; padding from prebuilt strings.
+        let pads = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
+        var text = ""
+        text.reserveCapacity((widths.reduce(0, +) + 2 * widths.count + 1) * (rows.count + 1))
+        let last = header.count - 1
+        func line(_ cells: [String], _ w: [Int]) {
+            // Trailing empty cells and the padding before them are left out.
+            var end = cells.count - 1
+            while end > 0 && cells[end].isEmpty { end -= 1 }
+            for i in 0...max(end, 0) where i < cells.count {
+                if i > 0 { text.append("  ") }
+                let pad = widths[i] - w[i]
+                if rightAligned.contains(i) {
+                    text.append(pads[pad])
+                    text.append(cells[i])
+                } else {
+                    text.append(cells[i])
+                    if i < end && i < last { text.append(pads[pad]) }
+                }
+            }
+        }
+        line(header, header.map(Table.width))
+        if out.useColor { text = out.bold(text) }
+        for (r, w) in zip(rows, cellWidths) {
+            text.append("\n")
+            line(r, w)
+        }
+        return text
     }
 }
