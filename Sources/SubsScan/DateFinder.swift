@@ -115,8 +115,8 @@ enum DateFinder {
         if dayFirstVotes != monthFirstVotes {
             monthFirst = monthFirstVotes > dayFirstVotes
         } else {
-            monthFirst = (language ?? "en") == "en" && (currency == nil || currency == .usd)
-            if language == "en" && currency == nil { monthFirst = true }
+            // Month-first is the US habit; everywhere else (and when unsure) day-first.
+            monthFirst = (language ?? "en") == "en" && currency == .usd
         }
         for i in mentions.indices where mentions[i].date == nil && mentions[i].form == .numeric {
             let m = mentions[i]

@@ -14,31 +14,37 @@ enum FrequencyFinder {
         Text.fold(line.replacingOccurrences(of: "/", with: " per "))
     }
 
+    /// Every cue phrase (slash-only words as "per X", "par X"...) -> cadence name.
+    static let phraseTable: [String: String] = {
+        var t: [String: String] = [:]
+        for entry in Lexicon.frequencyCues {
+            for phrase in entry.phrases {
+                let needles = Lexicon.slashOnlyCues.contains(phrase)
+                    ? ["per \(phrase)", "par \(phrase)", "pro \(phrase)", "por \(phrase)", "al \(phrase)", "a \(phrase)"]
+                    : [phrase]
+                for n in needles where t[n] == nil { t[n] = entry.cadence }
+            }
+        }
+        return t
+    }()
+    static let longestPhrase = phraseTable.keys.map { $0.split(separator: " ").count }.max() ?? 1
+
+    /// Cues on one line, longest phrase first at each word ("vierteljahrlich" is not "jahrlich").
     static func cues(in lineText: String, line: Int) -> [Cue] {
-        let text = cueText(lineText)
+        let words = cueText(lineText).split(separator: " ").map(String.init)
         var found: [Cue] = []
-        var claimed: [Range<String.Index>] = []
-        // Longest phrases first, so "vierteljahrlich" is not read as "jahrlich".
-        let all = Lexicon.frequencyCues.flatMap { entry in entry.phrases.map { (entry.cadence, $0) } }
-            .sorted { $0.1.count > $1.1.count }
-        for (cadenceName, phrase) in all {
-            let needles = Lexicon.slashOnlyCues.contains(phrase)
-                ? ["per \(phrase)", "par \(phrase)", "pro \(phrase)", "por \(phrase)", "al \(phrase)", "a \(phrase)"]
-                : [phrase]
-            for needle in needles {
-                var start = text.startIndex
-                while start < text.endIndex, let r = Text.range(of: needle, in: String(text[start...])) {
-                    let sub = String(text[start...])
-                    let lo = text.index(start, offsetBy: sub.distance(from: sub.startIndex, to: r.lowerBound))
-                    let hi = text.index(lo, offsetBy: needle.count)
-                    let range = lo..<hi
-                    if !claimed.contains(where: { $0.overlaps(range) }) {
-                        claimed.append(range)
-                        if let c = Cadence(parsing: cadenceName) { found.append(Cue(cadence: c, line: line, phrase: needle)) }
-                    }
-                    start = hi
+        var i = 0
+        while i < words.count {
+            var matched = 0
+            for n in stride(from: min(longestPhrase, words.count - i), through: 1, by: -1) {
+                let phrase = words[i..<i + n].joined(separator: " ")
+                if let name = phraseTable[phrase], let c = Cadence(parsing: name) {
+                    found.append(Cue(cadence: c, line: line, phrase: phrase))
+                    matched = n
+                    break
                 }
             }
+            i += max(1, matched)
         }
         return found
     }

@@ -57,13 +57,23 @@ public struct InvoiceExtractor: Sendable {
         let hasDocWord = docWords.contains { Text.contains(docFolded, phrase: $0) }
         let hasChargeWord = chargeWords.contains { Text.contains(docFolded, phrase: $0) }
         let hasSubscriptionWord = subscriptionWords.contains { Text.contains(docFolded, phrase: $0) }
+        // Till and invoice vocabulary: a total with these is a sale.
+        let transactionWords = ["cashier", "cash", "change", "tendered", "qty", "vat", "gst", "sst", "tax", "thank you",
+                                "caisse", "caissier", "tva", "rendu", "especes", "kasse", "mwst", "ust", "bar", "ruckgeld",
+                                "caja", "iva", "efectivo", "cambio", "gracias", "merci", "danke", "card", "carte", "karte",
+                                "tarjeta", "visa", "mastercard"]
+        let transactionCount = transactionWords.filter { Text.contains(docFolded, phrase: $0) }.count
+        let hasTransactionWord = transactionCount > 0
         let labelled = amount.map { $0.labelWeight > 0 } ?? false
         // Evidence of a charge: a labelled total on a document that calls itself an invoice/receipt
         // or talks about paying; a lone price on a payment confirmation; or an invoice/receipt
         // whose total is missing (torn) but that is clearly a bill.
-        let isInvoice = (labelled && (hasDocWord || hasChargeWord || hasSubscriptionWord))
-            || (amount != nil && hasChargeWord)
+        let isInvoice = (labelled && (hasDocWord || hasChargeWord || hasSubscriptionWord || hasTransactionWord))
+            || (amount.map { $0.labelWeight == 0 } == true && hasChargeWord)
+            || (amount.map { $0.labelWeight < 0 } == true && hasDocWord)
             || (hasDocWord && (hasChargeWord || hasSubscriptionWord))
+            // A till receipt whose total OCR could not read: cashier, change, tax... name and date still count.
+            || transactionCount >= 3
         guard isInvoice else {
             result.warnings.append("no invoice evidence (a total or charge label with an amount); nothing extracted")
             return result
@@ -71,8 +81,12 @@ public struct InvoiceExtractor: Sendable {
 
         // Currency.
         var currency: (Currency, Double, String)?
-        if let a = amount {
-            currency = resolveCurrency(a.mention, all: money, docFolded: docFolded, language: language)
+        if amount == nil, let c = printedCurrency(docFolded: docFolded, docRaw: raws.joined(separator: "\n")) {
+            // No amount read, but the document names its currency (a symbol or code printed on it).
+            result.currency = ScannedField(c.0, confidence: 0.5, evidence: c.1)
+        }
+        if let a = amount, a.labelWeight >= 0 || hasDocWord {
+            currency = resolveCurrency(a.mention, all: money, docFolded: docFolded, docRaw: raws.joined(separator: "\n"), language: language)
             result.amount = ScannedField(a.mention.value, confidence: a.confidence, evidence: raws[a.mention.line])
             if let (c, conf, ev) = currency {
                 result.currency = ScannedField(c, confidence: conf, evidence: ev)
@@ -236,12 +250,15 @@ public struct InvoiceExtractor: Sendable {
                     below = true
                 }
             }
+            // A value in a column headed "Tax", "VAT", "Unit price"... is that, whatever the row says.
+            if columnHeaderIsDistractor(m, lines: lines, moneyLines: Set(byLine.keys)) { continue }
             var weight = 0.0
             switch v {
             case .distractor: continue
             case .total(let w): weight = below ? w * 0.9 : w
             case .none: break
             }
+            if m.value == 0 { continue }
             // Item-table rows (a quantity column) are line prices.
             var score = weight
             if m.marker != nil { score += 0.1 }
@@ -250,7 +267,16 @@ public struct InvoiceExtractor: Sendable {
             score += Double(m.line) / Double(max(1, raws.count)) * 0.04 + Double(index) * 0.005
             scored.append((m, weight, score))
         }
-        guard let best = scored.max(by: { $0.score < $1.score }) else { return nil }
+        if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
+            for c in scored { FileHandle.standardError.write(Data("amount \(c.m.raw) line \(c.m.line) weight \(c.weight) score \(c.score)\n".utf8)) }
+        }
+        guard var best = scored.max(by: { $0.score < $1.score }) else { return nil }
+        // Among equally strong totals (a tax summary's "Total" repeating the net sum, "Total" and
+        // "Total paid"), the charge includes the others: take the largest.
+        if best.weight > 0 {
+            let peers = scored.filter { $0.weight >= best.weight - 0.05 && $0.m.line != best.m.line }
+            if let larger = peers.filter({ $0.m.value > best.m.value }).max(by: { $0.m.value < $1.m.value }) { best = larger }
+        }
         if best.weight > 0 {
             let conf = min(0.95, 0.5 + best.weight * 0.4 + (best.m.marker != nil ? 0.05 : 0))
             return AmountChoice(mention: best.m, labelWeight: best.weight, confidence: conf)
@@ -260,19 +286,56 @@ public struct InvoiceExtractor: Sendable {
         if values.count == 1, let only = scored.first(where: { $0.m.marker != nil }) {
             return AmountChoice(mention: only.m, labelWeight: 0, confidence: 0.5)
         }
+        // Labels lost to OCR: on a bill the charge is the largest amount, printed at least twice
+        // (item line and total). Weak evidence: low confidence, and the caller still requires the
+        // document to call itself an invoice or receipt.
+        var counts: [Decimal: Int] = [:]
+        for c in scored { counts[c.m.value, default: 0] += 1 }
+        if let top = scored.max(by: { $0.m.value < $1.m.value }), counts[top.m.value, default: 0] >= 2,
+            let last = scored.last(where: { $0.m.value == top.m.value })
+        {
+            return AmountChoice(mention: last.m, labelWeight: -1, confidence: 0.4)
+        }
         return nil
+    }
+
+    static let columnDistractors: Set<String> = [
+        "tax", "vat", "gst", "sst", "tva", "mwst", "ust", "iva", "unit price", "price", "prix unitaire", "pu",
+        "einzelpreis", "precio unitario", "precio", "qty", "qte", "menge", "cantidad", "discount", "remise", "rabatt",
+        "descuento", "s price", "u price", "rate",
+    ]
+
+    /// Looks up to four lines above the amount for a header line (no amounts) and reads the header
+    /// word right above it.
+    func columnHeaderIsDistractor(_ m: MoneyMention, lines: [TextLine], moneyLines: Set<Int>) -> Bool {
+        let covering = lines[m.line].words(covering: m.start, m.end)
+        guard let left = covering.map(\.x).min(), let right = covering.map({ $0.x + $0.width }).max() else { return false }
+        var k = m.line - 1
+        while k >= 0 && k >= m.line - 4 {
+            defer { k -= 1 }
+            if moneyLines.contains(k) { continue }
+            let header = lines[k].words.filter { $0.x < right && left < $0.x + $0.width }
+            guard !header.isEmpty else { continue }
+            let text = Text.fold(header.map(\.text).joined(separator: " "))
+            if text.isEmpty { continue }
+            // The line must look like column headers: several words spread across the width.
+            guard lines[k].cells.count >= 2 || lines[k].words.count >= 3 else { continue }
+            return Self.columnDistractors.contains { Text.contains(text, phrase: $0) }
+                && !Lexicon.totalLabels.contains { $0.weight >= 0.8 && Text.contains(text, phrase: $0.phrase) }
+        }
+        return false
     }
 
     // MARK: Currency
 
     static let countryCurrency: [(phrase: String, code: String)] = [
         ("malaysia", "MYR"), ("sdn bhd", "MYR"), ("singapore", "SGD"), ("pte ltd", "SGD"), ("canada", "CAD"),
-        ("quebec", "CAD"), ("ontario", "CAD"), ("australia", "AUD"), ("abn", "AUD"), ("pty ltd", "AUD"),
+        ("quebec", "CAD"), ("ontario", "CAD"), ("australia", "AUD"), ("pty ltd", "AUD"),
         ("new zealand", "NZD"), ("hong kong", "HKD"), ("mexico", "MXN"), ("united kingdom", "GBP"), ("switzerland", "CHF"),
         ("schweiz", "CHF"), ("suisse", "CHF"), ("japan", "JPY"), ("india", "INR"), ("united states", "USD"), ("usa", "USD"),
     ]
 
-    func resolveCurrency(_ m: MoneyMention, all: [MoneyMention], docFolded: String, language: String?) -> (Currency, Double, String)? {
+    func resolveCurrency(_ m: MoneyMention, all: [MoneyMention], docFolded: String, docRaw: String, language: String?) -> (Currency, Double, String)? {
         let clue = Self.countryCurrency.first { Text.contains(docFolded, phrase: $0.phrase) }
         func dollar() -> (Currency, Double) {
             if let clue, ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "USD"].contains(clue.code) {
@@ -290,12 +353,34 @@ public struct InvoiceExtractor: Sendable {
             if top.key == "$" { let (c, conf) = dollar(); return (c, conf * 0.9, "$ on other amounts") }
             return (Currency(code: top.key)!, 0.8, "\(top.key) on other amounts")
         }
+        if let (c, evidence) = printedCurrency(docFolded: docFolded, docRaw: docRaw) { return (c, 0.7, evidence) }
         // An ISO code written anywhere ("All prices in EUR").
-        for code in AmountFinder.codes where Text.contains(docFolded, phrase: code.lowercased()) && code != "ALL" {
+        for code in Self.unambiguousCodes where Text.contains(docFolded, phrase: code.lowercased()) {
             return (Currency(code: code)!, 0.7, code)
         }
         if let clue { return (Currency(code: clue.code)!, 0.55, clue.phrase) }
         return nil
+    }
+
+    /// ISO codes that are not also words ("PEN", "TRY", "COP" are), safe to read anywhere on a page.
+    static let unambiguousCodes = ["EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "PLN",
+                                   "CZK", "HUF", "MYR", "SGD", "HKD", "MXN", "BRL", "ZAR", "CNY"]
+
+    /// A currency symbol written somewhere, e.g. a column header "Amount (RM)" or "Prix (€)".
+    func printedCurrency(docFolded: String, docRaw: String) -> (Currency, String)? {
+        var symbolCounts: [String: Int] = [:]
+        for (symbol, code) in Currency.symbols where symbol != "$" {
+            // Letter symbols ("RM", "zł") must be whole words; "US$", "€" are matched as printed.
+            let wordy = symbol.allSatisfy { $0.isLetter || $0 == "." }
+            if wordy ? Text.contains(docFolded, phrase: Text.fold(symbol)) : docRaw.contains(symbol) {
+                symbolCounts[code, default: 0] += 1
+            }
+        }
+        for code in Self.unambiguousCodes where docRaw.contains(code) && Text.contains(docFolded, phrase: code.lowercased()) {
+            symbolCounts[code, default: 0] += 1
+        }
+        guard let top = symbolCounts.max(by: { $0.value < $1.value }), let c = Currency(code: top.key) else { return nil }
+        return (c, "\(top.key) printed on the document")
     }
 
     // MARK: Dates

@@ -100,10 +100,18 @@ public struct InvoiceScanner: Sendable {
     }
 
     private func ocr(_ raster: Raster, orientation: Int, dpi: Int?, page: Int) throws(SubsError) -> TextPage {
+        let clock = ContinuousClock()
+        let t0 = clock.now
         guard let prepared = ImagePreparation.prepare(raster, orientation: orientation, dpi: dpi) else {
             throw SubsError(.failure, "could not prepare page \(page) for OCR")
         }
+        let t1 = clock.now
         let engine = try OCREngine.shared(languages: options.languages)
-        return engine.recognize(prepared.raster, dpi: prepared.dpi, page: page)
+        let t2 = clock.now
+        let result = engine.recognize(prepared.raster, dpi: prepared.dpi, page: page)
+        if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
+            FileHandle.standardError.write(Data("page \(page): \(raster.width)x\(raster.height) -> \(prepared.raster.width)x\(prepared.raster.height) \(prepared.notes); prepare \(t1 - t0), init \(t2 - t1), ocr \(clock.now - t2)\n".utf8))
+        }
+        return result
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Groups words into lines by position, and lines into cells (runs of words separated by a wide
 /// gap, like table columns), so the extractor can read "label ... value" on one line or a value
 /// under its label.
@@ -41,6 +43,18 @@ struct TextLine: Sendable {
     /// Word runs separated by gaps wider than about two characters.
     var cells: [[WordBox]]
     var text: String { words.map(\.text).joined(separator: " ") }
+
+    /// The words covering characters `start..<end` of `text` (UTF-16 offsets, as NSString counts).
+    func words(covering start: Int, _ end: Int) -> [WordBox] {
+        var offset = 0
+        var out: [WordBox] = []
+        for w in words {
+            let len = (w.text as NSString).length
+            if offset < end && start < offset + len { out.append(w) }
+            offset += len + 1
+        }
+        return out
+    }
     var top: Int { words.map(\.y).min() ?? 0 }
     var bottom: Int { words.map { $0.y + $0.height }.max() ?? 0 }
     var left: Int { words.first?.x ?? 0 }

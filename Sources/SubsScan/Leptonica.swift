@@ -92,12 +92,22 @@ final class Raster: @unchecked Sendable {
 
     /// The rectangle's pixels as a new image.
     func cropped(x: Int, y: Int, width: Int, height: Int) -> Raster? {
-        guard var box = boxCreate(Int32(x), Int32(y), Int32(width), Int32(height)) as UnsafeMutablePointer<BOX>? else { return nil }
+        guard let box = boxCreate(Int32(x), Int32(y), Int32(width), Int32(height)) as UnsafeMutablePointer<BOX>? else { return nil }
         defer {
             var b: UnsafeMutablePointer<BOX>? = box
             boxDestroy(&b)
         }
         return Raster(taking: pixClipRectangle(pix, box, nil))
+    }
+
+    /// Share of pixels darker than `threshold` (8-bit gray): ~0 for a blank or noisy-blank area.
+    func darkFraction(threshold: Int = 128) -> Double {
+        guard depth == 8 else { return 0 }
+        var binary: UnsafeMutablePointer<PIX>? = pixThresholdToBinary(pix, Int32(threshold))
+        defer { pixDestroy(&binary) }
+        var count: Int32 = 0
+        guard let binary, pixCountPixels(binary, &count, nil) == 0 else { return 0 }
+        return Double(count) / Double(max(1, width * height))
     }
 
     func inverted() -> Raster? { Raster(taking: pixInvert(nil, pix)) }

@@ -17,7 +17,7 @@ struct NameFinder {
         "inc", "incorporated", "ltd", "limited", "llc", "llp", "plc", "gmbh", "gmbh co kg", "ag", "kg", "se", "sa", "sas",
         "sarl", "sasu", "eurl", "bv", "b v", "nv", "sl", "slu", "s l", "s a", "srl", "spa", "pty ltd", "pty", "corp",
         "corporation", "co", "company", "sdn bhd", "bhd", "pte ltd", "pte", "oy", "ab", "as", "aps", "ug", "e k",
-        "international", "services", "holdings", "group", "europe", "emea",
+        "international", "services", "holdings", "group", "europe", "emea", "s b", "sdn",
     ]
 
     /// Lines that are never a vendor name (document words, mail-client chrome).
@@ -37,7 +37,6 @@ struct NameFinder {
     func find(lines: [TextLine], paidWithLines: Set<Int>) -> Found? {
         // 1. A catalogue vendor named on the document or owning a domain printed on it.
         var best: (score: Double, found: Found)?
-        let keys = catalogue.namesByLength
         for (i, line) in lines.enumerated() where !paidWithLines.contains(i) {
             let raw = line.text
             for domain in domains(in: raw) {
@@ -51,25 +50,41 @@ struct NameFinder {
             let folded = Text.fold(raw)
             guard !folded.isEmpty else { continue }
             let position = 2.0 - min(1, Double(i) / Double(max(lines.count, 1)))
-            for (key, index) in keys where key.count >= 2 {
-                guard Text.contains(folded, phrase: key) else { continue }
+            // Catalogue names and aliases are looked up by word n-grams of the line (fast: no
+            // scan of every name over every line); the longest match at the earliest word wins.
+            let tokens = folded.split(separator: " ").map(String.init)
+            var hit: (key: String, index: Int)?
+            outer: for start in tokens.indices {
+                for n in stride(from: min(catalogue.longestName, tokens.count - start), through: 1, by: -1) {
+                    let key = tokens[start..<start + n].joined(separator: " ")
+                    // Two-letter names (EE, BT, O2) are too easily OCR noise: they need their domain.
+                    if key.count >= 3, let index = catalogue.byName[key] {
+                        hit = (key, index)
+                        break outer
+                    }
+                }
+            }
+            if let (key, index) = hit {
                 let v = catalogue.vendors[index]
                 // A name that is also an ordinary word must be printed with the catalogue's capital
                 // and stand alone (a header, a cell) or recur ("Your Slack receipt" ... "Slack").
-                let standalone = line.cells.contains { Text.fold($0.map(\.text).joined(separator: " ")) == key }
+                // Standing alone counts in the header area (an item "Apple" in a receipt body is fruit).
+                let inHeader = i < max(5, lines.count / 5)
+                let standalone = inHeader && line.cells.contains { Text.fold($0.map(\.text).joined(separator: " ")) == key }
                 let distinctive = key.count >= 5 && !VendorCatalogueWords.common.contains(key)
                 let capitalised = line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true }
                     || raw.contains(v.name)
+                var accepted = true
                 if !distinctive {
                     let recurring = capitalisedMentions(of: key, in: lines) >= 2
-                    guard capitalised, standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key))
-                    else { continue }
+                    accepted = capitalised && (standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key)))
                 }
-                let score = position + Double(key.count) * 0.01 + (standalone ? 0.3 : 0)
-                if best == nil || score > best!.score {
-                    best = (score, Found(name: v.name, confidence: standalone ? 0.9 : 0.8, evidence: raw, vendor: v))
+                if accepted {
+                    let score = position + Double(key.count) * 0.01 + (standalone ? 0.3 : 0)
+                    if best == nil || score > best!.score {
+                        best = (score, Found(name: v.name, confidence: standalone ? 0.9 : 0.8, evidence: raw, vendor: v))
+                    }
                 }
-                break
             }
             // A legal name whose core is a catalogue name: "Slack Technologies Limited" -> Slack.
             for cell in line.cells {
@@ -91,7 +106,10 @@ struct NameFinder {
             for domain in domains(in: line.text) {
                 let labels = domain.lowercased().split(separator: ".")
                 guard labels.count >= 2 else { continue }
-                let generic: Set<String> = ["gmail", "outlook", "hotmail", "yahoo", "icloud", "mail", "email", "noreply", "no-reply"]
+                // Mail providers and social networks print their domain on everyone's documents.
+                let generic: Set<String> = ["gmail", "outlook", "hotmail", "yahoo", "icloud", "mail", "email", "noreply",
+                                            "no-reply", "facebook", "fb", "instagram", "twitter", "x", "tiktok", "youtube",
+                                            "linkedin", "whatsapp", "wa", "google", "goo", "bit", "maps", "pinterest"]
                 let label = String(labels[labels.count - 2 == 0 ? 0 : labels.count - 2])
                 guard label.count >= 3, !generic.contains(label) else { continue }
                 if let printed = printedForm(of: label, in: lines) {
@@ -100,16 +118,30 @@ struct NameFinder {
             }
         }
 
-        // 3. The letterhead: the first line that reads like a name.
-        for line in lines.prefix(8) {
+        // 3. The letterhead: among the first lines, the one that reads most like a business name.
+        var letterhead: (score: Double, text: String, line: String)?
+        let recipientLabels = ["bill to", "billed to", "invoice to", "customer", "sold to", "ship to", "facture a",
+                               "client", "adresse de facturation", "rechnungsempfanger", "kunde", "rechnung an",
+                               "cliente", "facturar a", "datos del cliente", "to", "dear", "hi", "hello", "bonjour",
+                               "hallo", "hola", "para", "an", "a"]
+        var afterRecipientLabel = false
+        for (index, line) in lines.prefix(8).enumerated() {
+            let lineFolded = Text.fold(line.text)
+            if recipientLabels.contains(where: { lineFolded == $0 || lineFolded.hasPrefix($0 + " ") }) {
+                afterRecipientLabel = true
+                continue
+            }
+            if afterRecipientLabel { afterRecipientLabel = false; continue }  // the customer's name
             let cell = line.cells.first.map { $0.map(\.text).joined(separator: " ") } ?? line.text
             let trimmed = cell.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
             let folded = Text.fold(trimmed)
-            let letters = trimmed.filter(\.isLetter).count
-            guard letters >= 3, Double(letters) / Double(max(1, trimmed.count)) > 0.6,
-                !Self.notNames.contains(folded), trimmed.split(separator: " ").count <= 6,
+            let letters = trimmed.filter(\.isLetter)
+            guard letters.count >= 3, Double(letters.count) / Double(max(1, trimmed.count)) > 0.6,
+                !Self.notNames.contains(folded), trimmed.split(separator: " ").count <= 8,
                 line.confidence > 0.6
             else { continue }
+            // Handwriting and body text are lower case; letterheads are capitalised.
+            guard letters.contains(where: \.isUppercase) else { continue }
             if Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) }) { continue }
             if DateFinder.find(in: trimmed, line: 0).isEmpty == false { continue }
             // A label line ("Total   €8.00") is not a letterhead.
@@ -117,12 +149,40 @@ struct NameFinder {
             // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
             if trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) { continue }
             if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
+            let words = Set(folded.split(separator: " ").map(String.init))
+            if !words.isDisjoint(with: Self.addressWords) { continue }
+            // Only a legal form ("BHD", "GmbH") is the end of a name broken over two lines.
+            let formWords = Set(Self.legalForms.flatMap { $0.split(separator: " ").map(String.init) })
+            if words.isSubset(of: formWords.union(Self.descriptors)) { continue }
             let chrome = ["inbox", "to", "from", "de", "para", "an", "von", "a", "re", "fwd"]
             if let first = folded.split(separator: " ").first, chrome.contains(String(first)) { continue }
-            return Found(name: shortened(trimmed, lines: lines), confidence: 0.5, evidence: line.text, vendor: nil)
+            var score = 1.0 - Double(index) * 0.15
+            if Self.legalForms.contains(where: { Text.contains(folded, phrase: $0) && $0.count >= 2 }) { score += 1.5 }
+            if !words.isDisjoint(with: Self.businessWords) { score += 1 }
+            if letters.allSatisfy(\.isUppercase) { score += 0.3 }
+            if letterhead == nil || score > letterhead!.score { letterhead = (score, trimmed, line.text) }
+        }
+        if let l = letterhead {
+            return Found(name: l.text, confidence: 0.5, evidence: l.line, vendor: nil)
         }
         return nil
     }
+
+    /// Words of addresses, not of names.
+    static let addressWords: Set<String> = [
+        "street", "st", "road", "rd", "avenue", "ave", "lane", "suite", "floor", "rue", "avenue", "boulevard", "bd",
+        "chemin", "place", "strasse", "str", "weg", "platz", "allee", "calle", "avenida", "plaza", "paseo", "jalan",
+        "jln", "taman", "lot", "no", "blok", "block", "level", "unit", "building", "po", "box", "cedex",
+    ]
+
+    /// Words that make a line read like a business name.
+    static let businessWords: Set<String> = [
+        "enterprise", "enterprises", "trading", "store", "stores", "mart", "market", "supermarket", "restaurant",
+        "restoran", "cafe", "bistro", "bar", "hardware", "pharmacy", "bakery", "boutique", "shop", "stationery",
+        "electrical", "machinery", "motor", "motors", "gallery", "hotel", "station", "books", "deco", "kitchen",
+        "boulangerie", "pharmacie", "librairie", "apotheke", "backerei", "buchhandlung", "farmacia", "panaderia",
+        "libreria", "tienda", "gym", "fitness", "studio", "club",
+    ]
 
     /// Lines printing the folded `key` as a capitalised word.
     func capitalisedMentions(of key: String, in lines: [TextLine]) -> Int {
@@ -179,12 +239,6 @@ struct NameFinder {
             }
         }
         return label.prefix(1).uppercased() + label.dropFirst()
-    }
-
-    /// A legal name printed at the top is kept as printed, unless the document also shows the
-    /// brand alone (a logo line that the legal name starts with).
-    func shortened(_ name: String, lines: [TextLine]) -> String {
-        name
     }
 }
 

@@ -35,6 +35,20 @@ public struct Extraction: Sendable, Equatable {
 
     public init() {}
 
+    /// The charge after this one: the stated next billing date, else the billing date plus one
+    /// period of the (stated or default) frequency. Nil without a billing date.
+    public var nextCharge: LocalDate? {
+        if let n = nextBillingDate.value { return n }
+        guard let b = billingDate.value, let c = frequency.value else { return nil }
+        switch c.unit {
+        case .day: return b.adding(days: c.count)
+        case .week: return b.adding(days: 7 * c.count)
+        case .month: return b.adding(months: c.count)
+        case .quarter: return b.adding(months: 3 * c.count)
+        case .year: return b.adding(months: 12 * c.count)
+        }
+    }
+
     /// Amount and currency together, when both were read.
     public var money: Money? {
         guard let a = amount.value, let c = currency.value else { return nil }
@@ -60,6 +74,7 @@ public struct ScanResult: Sendable {
     public var frequency: ScannedField<Cadence> { extraction.frequency }
     public var frequencyStated: Bool { extraction.frequencyStated }
     public var money: Money? { extraction.money }
+    public var nextCharge: LocalDate? { extraction.nextCharge }
 
     /// All pages' text, pages separated by a form feed.
     public var text: String { pages.map(\.text).joined(separator: "\n\u{0C}\n") }

@@ -15,6 +15,8 @@ public struct VendorCatalogue: Sendable {
     let byName: [String: Int]
     /// Registrable domain ("netflix.com") -> vendor index.
     let byDomain: [String: Int]
+    /// Words in the longest folded name or alias.
+    let longestName: Int
 
     public init(vendors: [Vendor]) {
         self.vendors = vendors
@@ -34,6 +36,7 @@ public struct VendorCatalogue: Sendable {
         }
         byName = names
         byDomain = domains
+        longestName = names.keys.map { $0.split(separator: " ").count }.max() ?? 1
     }
 
     /// The catalogue shipped in the package; empty (not a crash) if the resource is missing.
@@ -60,8 +63,5 @@ public struct VendorCatalogue: Sendable {
         return nil
     }
 
-    /// Longest names first, for scanning text.
-    var namesByLength: [(key: String, index: Int)] {
-        byName.map { ($0.key, $0.value) }.sorted { $0.key.count > $1.key.count }
-    }
+
 }

@@ -203,3 +203,60 @@ import Testing
         #expect(r.name.value != "Apple")
     }
 }
+
+@Suite struct NextChargeTests {
+    @Test func derivedFromBillingDateAndFrequencyUnlessStated() {
+        let e = InvoiceExtractor()
+        let yearly = e.extract(text: "Invoice\nInvoice date: 31 January 2026\nAnnual plan\nTotal   €99.00\n")
+        #expect(yearly.nextCharge == LocalDate(year: 2027, month: 1, day: 31))
+        let monthly = e.extract(text: "Invoice\nInvoice date: 31 January 2026\nTotal   €9.00\n")
+        #expect(monthly.nextCharge == LocalDate(year: 2026, month: 2, day: 28))
+        let stated = e.extract(text: "Invoice\nInvoice date: 31 January 2026\nTotal   €9.00\nNext billing date: 1 March 2026\n")
+        #expect(stated.nextCharge == LocalDate(year: 2026, month: 3, day: 1))
+    }
+}
+
+@Suite struct NameTests {
+    let e = InvoiceExtractor()
+
+    @Test func letterheadOfAnUnknownShopIsKeptAsPrinted() {
+        let r = e.extract(text: """
+            thanks, see you
+            KEDAI RUNCIT MAJU SDN BHD
+            No. 12, Jalan Besar
+            Cashier: 02
+            Qty Item Amount
+            1 Rice 5.00
+            TOTAL 5.00
+            CASH 10.00
+            CHANGE 5.00
+            """)
+        #expect(r.name.value == "KEDAI RUNCIT MAJU SDN BHD")
+        #expect(r.amount.value == Decimal(string: "5.00"))
+    }
+
+    @Test func customerNameUnderBillToIsNotTheVendor() {
+        let r = e.extract(text: """
+            INVOICE
+            Bill to
+            Maria Lopez
+            Invoice date: 02/03/2026
+            Total   €30.00
+            """)
+        #expect(r.name.value != "Maria Lopez")
+    }
+
+    @Test func noiseAndSocialDomainsAreNotNames() {
+        let r = e.extract(text: """
+            EE
+            Receipt
+            Follow us: www.facebook.com/somecafe
+            Apple
+            Total   €4.00
+            Paid by card
+            """.replacingOccurrences(of: "Apple", with: "1 Apple tart   €4.00"))
+        #expect(r.name.value != "EE")
+        #expect(r.name.value != "Facebook")
+        #expect(r.name.value != "Apple")
+    }
+}
