@@ -45,7 +45,7 @@ extension SubsCommand {
                     progress.clear()
                     firstFailure = firstFailure ?? error.kind
                     if json {
-                        print(ScanRecord.object([("file", ScanRecord.quote(file)), ("error", ScanRecord.quote(error.message))]))
+                        print(JSONValue.object([("file", .string(file)), ("error", .string(error.message))]).serialized())
                     } else {
                         Output.error(error.message)
                     }
@@ -97,24 +97,24 @@ enum ScanRecord {
 
     static func jsonLine(file: String, _ r: ScanResult, reading: AssistedReading, text: Bool = false) -> String {
         let v = values(r)
-        var pairs: [(String, String)] = [("file", quote(file))]
-        for f in fields { pairs.append((f, v[f]!.value.map(quote) ?? "null")) }
-        pairs.append(("frequency_stated", r.frequencyStated ? "true" : "false"))
-        pairs.append(("confidence", object(fields.map { ($0, String(format: "%.2f", v[$0]!.value == nil ? 0 : v[$0]!.confidence)) })))
-        pairs.append(("evidence", object(fields.map { ($0, v[$0]!.evidence.map(quote) ?? "null") })))
-        pairs.append(("category", r.extraction.category.map(quote) ?? "null"))
-        pairs.append(("language", r.extraction.language.map(quote) ?? "null"))
-        pairs.append(("source", quote(r.source.rawValue)))
-        pairs.append(("pages", String(r.pages.count)))
-        pairs.append(("media_type", quote(r.mediaType.mimeType)))
-        pairs.append(("elapsed_ms", String(r.elapsedMilliseconds)))
-        pairs.append(("warnings", "[" + (r.warnings + reading.warnings).map(quote).joined(separator: ",") + "]"))
-        pairs.append(("engine", quote(reading.engine)))
-        pairs.append(("disagreements", "[" + reading.disagreements.map {
-            object([("field", quote($0.field)), ("local", quote($0.local)), ("ai", quote($0.ai))])
-        }.joined(separator: ",") + "]"))
-        if text { pairs.append(("text", quote(r.text))) }
-        return object(pairs)
+        var pairs: [(String, JSONValue)] = [("file", .string(file))]
+        for f in fields { pairs.append((f, .optional(v[f]!.value))) }
+        pairs.append(("frequency_stated", .bool(r.frequencyStated)))
+        pairs.append(("confidence", .object(fields.map { ($0, .number(String(format: "%.2f", v[$0]!.value == nil ? 0 : v[$0]!.confidence))) })))
+        pairs.append(("evidence", .object(fields.map { ($0, .optional(v[$0]!.evidence)) })))
+        pairs.append(("category", .optional(r.extraction.category)))
+        pairs.append(("language", .optional(r.extraction.language)))
+        pairs.append(("source", .string(r.source.rawValue)))
+        pairs.append(("pages", .int(r.pages.count)))
+        pairs.append(("media_type", .string(r.mediaType.mimeType)))
+        pairs.append(("elapsed_ms", .int(r.elapsedMilliseconds)))
+        pairs.append(("warnings", .array((r.warnings + reading.warnings).map { .string($0) })))
+        pairs.append(("engine", .string(reading.engine)))
+        pairs.append(("disagreements", .array(reading.disagreements.map {
+            .object([("field", .string($0.field)), ("local", .string($0.local)), ("ai", .string($0.ai))])
+        })))
+        if text { pairs.append(("text", .string(r.text))) }
+        return JSONValue.object(pairs).serialized()
     }
 
     static func human(file: String, _ r: ScanResult, reading: AssistedReading, _ out: Output) -> String {
@@ -133,25 +133,5 @@ enum ScanRecord {
             }
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func object(_ pairs: [(String, String)]) -> String {
-        "{" + pairs.map { "\(quote($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
     }
 }

@@ -58,10 +58,10 @@ import TestSupport
         let f = try Fixture()
         let r = try f.scan(model: "good", ["--engine", "llm"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains(#""engine": "local+llm""#), "\(r.stdout)")
-        #expect(r.stdout.contains(#""name": "Streamflix""#))
-        #expect(r.stdout.contains(#""amount": "12.99""#))
-        #expect(r.stdout.contains(#""next_billing_date": "2026-02-05""#))
+        #expect(r.stdout.contains(#""engine":"local+llm""#), "\(r.stdout)")
+        #expect(r.stdout.contains(#""name":"Streamflix""#))
+        #expect(r.stdout.contains(#""amount":"12.99""#))
+        #expect(r.stdout.contains(#""next_billing_date":"2026-02-05""#))
         noSecret(r)
         let request = try #require(f.requests.first)
         #expect(request.contains(#"\"model\":\"good\""#))
@@ -99,7 +99,7 @@ import TestSupport
         #expect(r.status == 0, "\(r.stderr)")
         #expect(f.requests.count == 2)
         #expect(Date().timeIntervalSince(started) >= 1, "Retry-After: 1 was not honoured")
-        #expect(r.stdout.contains(#""engine": "local+llm""#))
+        #expect(r.stdout.contains(#""engine":"local+llm""#))
     }
 
     @Test func failuresAfterRetriesAreOneLineErrors() throws {
@@ -114,7 +114,7 @@ import TestSupport
         // auto falls back to the local result instead.
         let auto = try f.scan(model: "500")
         #expect(auto.status == 0)
-        #expect(auto.stdout.contains(#""engine": "local""#))
+        #expect(auto.stdout.contains(#""engine":"local""#))
         #expect(auto.stdout.contains("AI engine not used"))
     }
 
@@ -139,7 +139,7 @@ import TestSupport
         let f = try Fixture()
         let local = try f.subs.run(["scan", f.pdf, "--json"])
         #expect(local.status == 0)
-        #expect(local.stdout.contains(#""engine": "local""#))
+        #expect(local.stdout.contains(#""engine":"local""#))
         #expect(f.requests.isEmpty)
         let needs = try f.subs.run(["scan", f.pdf, "--engine", "llm"])
         #expect(needs.status == 64)
@@ -163,7 +163,7 @@ import TestSupport
         chmod(conf, 0o600)
         let ok = try f.subs.run(["scan", f.pdf, "--json"])
         #expect(ok.status == 0, "\(ok.stderr)")
-        #expect(ok.stdout.contains(#""engine": "local+llm""#))
+        #expect(ok.stdout.contains(#""engine":"local+llm""#))
         #expect(f.requests.first?.contains("Bearer \(Self.key)") == true)
     }
 }
