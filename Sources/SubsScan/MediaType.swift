@@ -129,28 +129,28 @@ enum ImageHeader {
     }
 
     private static func tiff(_ b: [UInt8]) -> Info? {
+        guard let tags = firstIFD(b), let w = tags[256], let h = tags[257] else { return nil }
+        let orientation = tags[274] ?? 1
+        return Info(width: w, height: h, orientation: (1...8).contains(orientation) ? orientation : 1)
+    }
+
+    /// The tags of a TIFF structure's first IFD (TIFF files and EXIF blocks share it), each with its
+    /// SHORT or LONG value: those before any cut in a truncated file.
+    private static func firstIFD(_ b: [UInt8]) -> [Int: Int]? {
         guard b.count >= 8 else { return nil }
         let little = b[0] == 0x49
         let u16 = { (i: Int) in little ? le16(b, i) : be16(b, i) }
         let u32 = { (i: Int) in little ? le32(b, i) : be32(b, i) }
         let ifd = u32(4)
         guard ifd + 2 <= b.count else { return nil }
-        let n = u16(ifd)
-        var w: Int?, h: Int?, orientation = 1
-        for k in 0..<n {
+        var tags: [Int: Int] = [:]
+        for k in 0..<u16(ifd) {
             let e = ifd + 2 + k * 12
-            guard e + 12 <= b.count else { return nil }
-            let tag = u16(e), type = u16(e + 2)
-            let value = type == 3 ? u16(e + 8) : u32(e + 8)
-            switch tag {
-            case 256: w = value
-            case 257: h = value
-            case 274: orientation = value
-            default: break
-            }
+            guard e + 12 <= b.count else { break }
+            let type = u16(e + 2)
+            tags[u16(e)] = type == 3 ? u16(e + 8) : u32(e + 8)
         }
-        guard let w, let h else { return nil }
-        return Info(width: w, height: h, orientation: (1...8).contains(orientation) ? orientation : 1)
+        return tags
     }
 
     private static func jpeg(_ b: [UInt8]) -> Info? {
@@ -182,20 +182,7 @@ enum ImageHeader {
 
     /// EXIF IFD0 usually lacks width/height tags; read just the orientation.
     private static func exifOrientation(_ b: [UInt8]) -> Int? {
-        guard b.count >= 8 else { return nil }
-        let little = b[0] == 0x49
-        let u16 = { (i: Int) in little ? le16(b, i) : be16(b, i) }
-        let u32 = { (i: Int) in little ? le32(b, i) : be32(b, i) }
-        let ifd = u32(4)
-        guard ifd + 2 <= b.count else { return nil }
-        for k in 0..<u16(ifd) {
-            let e = ifd + 2 + k * 12
-            guard e + 12 <= b.count else { return nil }
-            if u16(e) == 274 {
-                let v = u16(e + 8)
-                return (1...8).contains(v) ? v : nil
-            }
-        }
-        return nil
+        guard let v = firstIFD(b)?[274], (1...8).contains(v) else { return nil }
+        return v
     }
 }
