@@ -48,7 +48,7 @@ extension SubsCommand {
                 guard changes.amount != nil else {
                     throw SubsError.usage("could not read the amount from \(file); give it with --amount")
                 }
-                if !yes && isatty(STDIN_FILENO) == 1 && !confirm("Add this subscription?") {
+                if !yes && isatty(STDIN_FILENO) == 1 && !Output.confirm("Add this subscription?", defaultYes: true) {
                     Output.note("Nothing added.")
                     throw ExitCode.failure
                 }
@@ -81,7 +81,7 @@ extension SubsCommand {
 
         /// Scans the invoice and shows what was read on stderr, for review.
         private func readInvoice(_ file: String, _ ctx: Context) throws -> (ScanResult, AssistedReading) {
-            let progress = Progress(enabled: isatty(STDERR_FILENO) == 1 && ctx.environment["TERM"] != "dumb")
+            let progress = Progress(ctx)
             progress.file = file
             let scanner = engine.scanner(ctx, progress: progress)
             let (result, reading) = try engine.read(file, scanner: scanner, settings: try engine.llmSettings(ctx), ctx: ctx, progress: progress)
@@ -89,12 +89,6 @@ extension SubsCommand {
             Output.note(ScanRecord.human(file: file, result, reading: reading, Output(noColor: true, environment: ctx.environment)))
             for w in result.warnings + reading.warnings { Output.note("\(file): warning: \(w)") }
             return (result, reading)
-        }
-
-        private func confirm(_ question: String) -> Bool {
-            FileHandle.standardError.write(Data("\(question) [Y/n] ".utf8))
-            guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
-            return answer.isEmpty || answer == "y" || answer == "yes"
         }
     }
 }

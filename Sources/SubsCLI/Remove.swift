@@ -19,8 +19,7 @@ extension SubsCommand {
                 guard isatty(STDIN_FILENO) == 1 else {
                     throw SubsError.usage("refusing to delete '\(target.name)' without confirmation; add --yes")
                 }
-                FileHandle.standardError.write(Data("Delete \(target.name) (id \(target.id)) and its price history? [y/N] ".utf8))
-                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                guard Output.confirm("Delete \(target.name) (id \(target.id)) and its price history?", defaultYes: false) else {
                     Output.note("Nothing deleted.")
                     throw ExitCode.failure
                 }

@@ -27,7 +27,7 @@ extension SubsCommand {
 
         func run() throws {
             let ctx = try Context(global)
-            let progress = Progress(enabled: isatty(STDERR_FILENO) == 1 && ctx.environment["TERM"] != "dumb")
+            let progress = Progress(ctx)
             let scanner = engine.scanner(ctx, progress: progress)
             let settings = try engine.llmSettings(ctx)
             // The exit status is that of the first failure, after every file has been tried.
@@ -62,7 +62,8 @@ final class Progress: @unchecked Sendable {
     var file = ""
     private let lock = NSLock()
 
-    init(enabled: Bool) { self.enabled = enabled }
+    /// Shown only when stderr is a terminal that can redraw a line.
+    init(_ ctx: Context) { enabled = isatty(STDERR_FILENO) == 1 && ctx.environment["TERM"] != "dumb" }
 
     func show(_ step: String) {
         guard enabled else { return }

@@ -64,10 +64,14 @@ struct Context {
         return (env["HOME"] ?? NSHomeDirectory()) + "/.local/share"
     }
 
+    /// The currency the locale's region implies (LC_ALL, LC_MONETARY, LANG), if any.
+    var localeCurrency: Currency? {
+        Settings.currency(forLocale: environment["LC_ALL"] ?? environment["LC_MONETARY"] ?? environment["LANG"] ?? "")
+    }
+
     func openStore() throws -> SQLiteStore {
         // First use: the default currency comes from the locale, else USD.
-        let locale = environment["LC_ALL"] ?? environment["LC_MONETARY"] ?? environment["LANG"] ?? ""
-        let currency = Settings.currency(forLocale: locale) ?? .usd
+        let currency = localeCurrency ?? .usd
         let store = try SQLiteStore(path: databasePath, initialSettings: [Settings.currencyKey: currency.code])
         // After `subs calendar enable`, every command that changes data rewrites the feed.
         store.afterWrite = { [today] store in CalendarFeedFile.refreshIfEnabled(store, today: today) }

@@ -24,6 +24,13 @@ struct Output {
         FileHandle.standardError.write(Data("subs: \(message)\n".utf8))
     }
 
+    /// Asks on stderr and reads the answer from stdin; an empty answer takes the default.
+    static func confirm(_ question: String, defaultYes: Bool) -> Bool {
+        FileHandle.standardError.write(Data("\(question) \(defaultYes ? "[Y/n]" : "[y/N]") ".utf8))
+        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        return answer.isEmpty ? defaultYes : answer == "y" || answer == "yes"
+    }
+
     static func note(_ message: String) {
         FileHandle.standardError.write(Data("\(message)\n".utf8))
     }

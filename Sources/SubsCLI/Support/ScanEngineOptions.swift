@@ -42,8 +42,7 @@ struct ScanEngineOptions: ParsableArguments {
     }
 
     func scanner(_ ctx: Context, progress: Progress) -> InvoiceScanner {
-        let locale = ctx.environment["LC_ALL"] ?? ctx.environment["LC_MONETARY"] ?? ctx.environment["LANG"] ?? ""
-        var options = ScanOptions(languages: lang, maxPages: maxPages, defaultCurrency: Settings.currency(forLocale: locale))
+        var options = ScanOptions(languages: lang, maxPages: maxPages, defaultCurrency: ctx.localeCurrency)
         options.progress = { progress.show($0) }
         return InvoiceScanner(options: options)
     }
