@@ -14,10 +14,10 @@ public struct BudgetReminders: ReminderSource {
     }
 
     /// The source from a run's own transaction, so it sees the same data as the charges' reminders.
-    public static func source<T: StoreTransaction & BudgetStoring & RateStoring>(_ tx: T) throws -> [any ReminderSource] {
+    public static func source<T: BudgetStoring & RateStoring>(_ tx: T, _ subscriptions: [Subscription]) throws -> [any ReminderSource] {
         let budgets = try tx.budgets()
         if budgets.isEmpty { return [] }
-        return [BudgetReminders(budgets: budgets, subscriptions: try tx.subscriptions(), rates: RateTable(try tx.exchangeRates()))]
+        return [BudgetReminders(budgets: budgets, subscriptions: subscriptions, rates: RateTable(try tx.exchangeRates()))]
     }
 
     public func candidates(today: LocalDate, through: LocalDate) -> [ReminderCandidate] {

@@ -80,16 +80,17 @@ public enum ReminderRun {
     public static let keepDays = 400
 
     /// Builds the reminder sources beyond subscriptions (budgets) from the run's own transaction, so they see
-    /// the same data: `{ tx in [BudgetReminders(try tx.budgets(), ...)] }`.
-    public typealias ExtraSources<T> = (T) throws -> [any ReminderSource]
+    /// the same data; they get the subscriptions the run already loaded.
+    public typealias ExtraSources<T> = (T, [Subscription]) throws -> [any ReminderSource]
 
     /// What is due on `today` (read only): for `--dry-run`, and to decide whether delivery is needed at all.
     public static func due<S: SubscriptionStore>(
-        store: S, today: LocalDate, extraSources: ExtraSources<S.Transaction> = { _ in [] }
+        store: S, today: LocalDate, extraSources: ExtraSources<S.Transaction> = { _, _ in [] }
     ) throws -> (due: [Reminder], nextDue: LocalDate?) where S.Transaction: ReminderLogging {
         try store.read { tx in
+            let subscriptions = try tx.subscriptions()
             let planner = ReminderPlanner(
-                subscriptions: try tx.subscriptions(), settings: try Settings.load(from: tx), extraSources: try extraSources(tx))
+                subscriptions: subscriptions, settings: try Settings.load(from: tx), extraSources: try extraSources(tx, subscriptions))
             let log = ReminderLog(try tx.reminderLog(eventsFrom: today))
             return (planner.due(today: today, log: log), planner.nextDueDate(after: today, log: log))
         }
@@ -100,13 +101,14 @@ public enum ReminderRun {
     /// before it stays recorded.
     public static func send<S: SubscriptionStore>(
         store: S, today: LocalDate, now: String, coalesce: Bool = true,
-        extraSources: ExtraSources<S.Transaction> = { _ in [] },
+        extraSources: ExtraSources<S.Transaction> = { _, _ in [] },
         deliver: (ReminderNotification) throws -> Void
     ) throws -> Outcome where S.Transaction: ReminderLogging {
         try store.write { tx in
             try tx.pruneReminderLog(eventsBefore: today.adding(days: -keepDays))
+            let subscriptions = try tx.subscriptions()
             let planner = ReminderPlanner(
-                subscriptions: try tx.subscriptions(), settings: try Settings.load(from: tx), extraSources: try extraSources(tx))
+                subscriptions: subscriptions, settings: try Settings.load(from: tx), extraSources: try extraSources(tx, subscriptions))
             var log = ReminderLog(try tx.reminderLog(eventsFrom: today))
             let due = planner.due(today: today, log: log)
             let batch = coalesce

@@ -31,7 +31,7 @@ public struct ReminderDaemon {
     public var fixedDay: LocalDate?
     public var environment: [String: String]
     /// Reminder sources beyond subscriptions (budgets), built from each run's transaction.
-    public var extraSources: ReminderRun.ExtraSources<SQLiteStore.Transaction> = { _ in [] }
+    public var extraSources: ReminderRun.ExtraSources<SQLiteStore.Transaction> = { _, _ in [] }
 
     public init(
         databasePath: String, openStore: @escaping () throws -> SQLiteStore, delivery: Delivery, time: TimeOfDay,
