@@ -23,19 +23,21 @@ demo: release
 	scripts/demo $(BIN)
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/subs $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/subs
+	install -m 755 $(BIN)-full $(DESTDIR)$(PREFIX)/libexec/subs/subs-full
 	install -m 644 man/subs.1 $(DESTDIR)$(PREFIX)/share/man/man1/subs.1
 	install -m 644 completions/subs.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/subs
 	install -m 644 completions/_subs $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_subs
 	install -m 644 completions/subs.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/subs.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/subs $(DESTDIR)$(PREFIX)/share/man/man1/subs.1 \
+	rm -f $(DESTDIR)$(PREFIX)/bin/subs $(DESTDIR)$(PREFIX)/libexec/subs/subs-full $(DESTDIR)$(PREFIX)/share/man/man1/subs.1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/subs $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_subs \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/subs.fish
+	-rmdir $(DESTDIR)$(PREFIX)/libexec/subs 2>/dev/null
 
 # Regenerate the checked-in completions and man page from the command definitions.
 completions man: build

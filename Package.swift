@@ -7,7 +7,10 @@ let package = Package(
     name: "subs",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "subs", targets: ["subs"])
+        // `subs` links SQLite and libical only, to start fast; `subs-full` is the same command tree with the
+        // scanning, network and notification libraries, and `subs` hands those commands to it (FullBuild.swift).
+        .executable(name: "subs", targets: ["subs"]),
+        .executable(name: "subs-full", targets: ["subs-full"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -33,6 +36,8 @@ let package = Package(
         .target(name: "SubsStore", dependencies: ["SubsCore", "CSQLite"]),
         // Reminder delivery (libnotify, a user's command) and the daemon's plumbing (lock, signals, inotify, clock).
         .target(name: "SubsReminders", dependencies: ["SubsCore", "SubsStore", "CNotify"]),
+        // Installs the daily `subs remind`: a systemd user timer or a crontab line.
+        .target(name: "SubsSchedule", dependencies: ["SubsCore", "SubsStore"]),
         // Invoice scanning: document loading, OCR, field extraction. Offline.
         .target(
             name: "SubsScan",
@@ -46,18 +51,27 @@ let package = Package(
         // A small HTTP/1.1 server for the calendar feed: bounded requests, timeouts, GET/HEAD only.
         .target(name: "SubsFeedServer", dependencies: ["SubsCore"]),
 
-        // The command tree and output rendering.
         // The optional AI engine: an OpenAI-compatible chat completions endpoint, opt-in.
         .target(name: "SubsAI", dependencies: ["SubsCore", "SubsScan"]),
+
+        // The command tree and output rendering, with the adapters that load fast (SQLite, libical).
         .target(
             name: "SubsCLI",
             dependencies: [
-                "SubsCore", "SubsStore", "SubsScan", "SubsAI", "SubsCalendar", "SubsHTTP", "SubsFeedServer",
-                "SubsReminders",
+                "SubsCore", "SubsStore", "SubsCalendar", "SubsFeedServer", "SubsSchedule",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The work of the commands that need scanning, the network or desktop notifications.
+        .target(
+            name: "SubsCLIFull",
+            dependencies: [
+                "SubsCLI", "SubsCore", "SubsStore", "SubsScan", "SubsAI", "SubsHTTP", "SubsReminders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "subs", dependencies: ["SubsCLI"]),
+        .executableTarget(name: "subs-full", dependencies: ["SubsCLIFull"]),
 
         // Shared test helpers: run the built binary in a temporary HOME, golden files.
         .target(name: "TestSupport", dependencies: ["SubsCore"], path: "Sources/TestSupport"),

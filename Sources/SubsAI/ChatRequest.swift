@@ -1,11 +1,6 @@
 import Foundation
 import SubsCore
 
-/// What leaves the machine: `text` sends only the OCR/text-layer text; `image` sends the page images.
-public enum SendMode: String, Sendable, CaseIterable {
-    case text, image
-}
-
 /// The chat completions request: our prompt, a strict JSON schema, temperature 0.1.
 public enum ChatRequest {
     public static let fields = ["name", "amount", "currency", "billing_date", "next_billing_date", "frequency"]

@@ -2,16 +2,6 @@ import Foundation
 import SubsCore
 import SubsScan
 
-/// Which engine reads the document.
-public enum EngineChoice: String, Sendable, CaseIterable {
-    /// Tesseract and our extractor only; nothing leaves the machine.
-    case local
-    /// The configured model, merged with the local result; its failures are errors.
-    case llm
-    /// The model when one is configured, else local; the model's failures fall back to local with a warning.
-    case auto
-}
-
 /// The outcome of reading one scanned document with the chosen engine.
 public struct AssistedReading: Sendable {
     public var extraction: Extraction

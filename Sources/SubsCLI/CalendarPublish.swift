@@ -2,10 +2,9 @@ import ArgumentParser
 import Foundation
 import SubsCalendar
 import SubsCore
-import SubsHTTP
 
 extension SubsCommand.Calendar {
-    struct CalendarPublish: ParsableCommand {
+    struct CalendarPublish: FullBuildCommand {
         static let configuration = CommandConfiguration(
             commandName: "publish",
             abstract: "Put the feed on a CalDAV server, one event per resource; only what changed is sent.",
@@ -35,7 +34,7 @@ extension SubsCommand.Calendar {
             guard collection.hasPrefix("http://") || collection.hasPrefix("https://") else {
                 throw SubsError.usage("--url must be an http:// or https:// CalDAV collection URL")
             }
-            if HTTPClient.redacted(collection) != collection {
+            if HTTPRequest.redacted(collection) != collection {
                 throw SubsError.usage("put no user or password in the URL; use --user and SUBS_CALDAV_PASSWORD (or \(config.path), mode 0600)")
             }
             var auth: (user: String, password: String)?
@@ -55,7 +54,7 @@ extension SubsCommand.Calendar {
             let resources = feed.events.map {
                 CalDAVResource(name: CalDAVResource.name(forUID: $0.uid), text: ICalendar.serialize(resource: $0), label: $0.summary)
             }
-            let publisher = CalDAVPublisher(collection: collection, auth: auth, client: HTTPClient(), timeout: timeout, force: force)
+            let publisher = CalDAVPublisher(collection: collection, auth: auth, client: try FullBuild.http(), timeout: timeout, force: force)
             let outcome = publisher.publish(resources, previous: previous)
             // Keep what the server now holds, even after a failure halfway. A first attempt at another URL
             // that put nothing there does not replace the state of the collection published before.

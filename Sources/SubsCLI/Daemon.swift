@@ -1,11 +1,10 @@
 import ArgumentParser
 import Foundation
 import SubsCore
-import SubsReminders
 
 extension SubsCommand {
-    struct Daemon: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Daemon: FullBuildCommand {
+        package static let configuration = CommandConfiguration(
             abstract: "Run the reminder scheduler: send reminders when they come due, until stopped.",
             discussion: """
                 Sleeps until the next reminder is due (at --at on its day) or the database changes, re-checking at \
@@ -17,33 +16,19 @@ extension SubsCommand {
                 fix the day instead.
                 """)
 
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var delivery: DeliveryOptions
-        @Option(help: ArgumentHelp("Time of day reminders are sent on their day (HH:MM).", valueName: "time"))
-        var at = "09:00"
-        @Option(help: ArgumentHelp("Re-check at least this often, in seconds.", valueName: "seconds"))
-        var interval = 60.0
+        package init() {}
 
-        func validate() throws {
+        @OptionGroup package var global: GlobalOptions
+        @OptionGroup package var delivery: DeliveryOptions
+        @Option(help: ArgumentHelp("Time of day reminders are sent on their day (HH:MM).", valueName: "time"))
+        package var at = "09:00"
+        @Option(help: ArgumentHelp("Re-check at least this often, in seconds.", valueName: "seconds"))
+        package var interval = 60.0
+
+        package func validate() throws {
             guard interval >= 0.1 && interval <= 3600 else { throw ValidationError("--interval must be from 0.1 to 3600 seconds") }
         }
 
-        func run() throws {
-            let ctx = try Context(global)
-            // SUBS_NOW runs a clock; otherwise --as-of or SUBS_TODAY fix the day.
-            let clockSet = !(ctx.environment["SUBS_NOW"] ?? "").isEmpty
-            let dayGiven = global.asOf != nil || !(ctx.environment["SUBS_TODAY"] ?? "").isEmpty
-            let method: ReminderDaemon.Delivery = switch delivery.method {
-            case .notify: .notify
-            case .stdout: .stdout
-            case .command: .command(delivery.command!)
-            }
-            var daemon = try ReminderDaemon(
-                databasePath: ctx.databasePath, openStore: { try ctx.openStore() }, delivery: method,
-                time: try TimeOfDay.parse(at), interval: interval, clock: try WallClock(environment: ctx.environment),
-                fixedDay: !clockSet && dayGiven ? ctx.today : nil, environment: ctx.environment)
-            daemon.extraSources = BudgetReminders.source
-            try daemon.run()
-        }
+        package func run() throws { try FullBuild.run(self) }
     }
 }

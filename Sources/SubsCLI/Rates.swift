@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SubsCore
-import SubsHTTP
 
 extension SubsCommand {
     struct Rates: ParsableCommand {
@@ -137,7 +136,7 @@ extension SubsCommand {
             }
         }
 
-        struct Update: ParsableCommand {
+        struct Update: FullBuildCommand {
             static let configuration = CommandConfiguration(abstract: "Fetch a rate file over HTTP and import it (optional; never needed offline).")
             @OptionGroup var global: GlobalOptions
             @Option(help: ArgumentHelp("Address of an ECB eurofxref XML or CSV file, like https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml", valueName: "url"))
@@ -151,7 +150,7 @@ extension SubsCommand {
 
             func run() throws {
                 let ctx = try Context(global)
-                let fetcher = RateFetcher(http: HTTPClient())
+                let fetcher = RateFetcher(http: try FullBuild.http())
                 let text = try fetcher.fetch(url: url, timeoutSeconds: timeout)
                 let rates = try Rates.parse(text, source: url, base: base, ctx: ctx)
                 print(Rates.summary(rates, try Rates.store(rates, ctx: ctx)))

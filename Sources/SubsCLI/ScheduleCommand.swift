@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SubsCore
-import SubsReminders
+import SubsSchedule
 
 extension SubsCommand {
     struct ScheduleCommand: ParsableCommand {

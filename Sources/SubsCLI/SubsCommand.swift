@@ -26,6 +26,7 @@ public struct SubsCommand: ParsableCommand {
     public static func mainWithCleanErrors(_ arguments: [String]? = nil) -> Never {
         do {
             var command = try parseAsRoot(arguments)
+            try FullBuild.handOffIfNeeded(command)
             try command.run()
             Glibc.exit(0)
         } catch let error as SubsError {

@@ -27,6 +27,16 @@ public struct HTTPRequest: Sendable {
     }
 }
 
+extension HTTPRequest {
+    /// The URL without any `user:password@` part, for messages.
+    public static func redacted(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
+        let authorityEnd = url[scheme.upperBound...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? url.endIndex
+        guard at < authorityEnd else { return url }
+        return String(url[..<scheme.upperBound]) + String(url[url.index(after: at)...])
+    }
+}
+
 public struct HTTPResponse: Sendable {
     public var status: Int
     /// Names in lower case, in the order received.

@@ -17,7 +17,7 @@ public final class HTTPClient: HTTPSending, @unchecked Sendable {
 
     public func send(_ request: HTTPRequest) throws(SubsError) -> HTTPResponse {
         _ = HTTPClient.globalInit
-        let shown = HTTPClient.redacted(request.url)
+        let shown = HTTPRequest.redacted(request.url)
         guard let curl = curl_easy_init() else { throw SubsError(.failure, "cannot start libcurl for \(shown)") }
         defer { curl_easy_cleanup(curl) }
 
@@ -104,14 +104,6 @@ public final class HTTPClient: HTTPSending, @unchecked Sendable {
         default:
             return SubsError(.unavailable, "cannot reach \(url): \(reason)")
         }
-    }
-
-    /// The URL without any `user:password@` part, for messages.
-    public static func redacted(_ url: String) -> String {
-        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
-        let authorityEnd = url[scheme.upperBound...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? url.endIndex
-        guard at < authorityEnd else { return url }
-        return String(url[..<scheme.upperBound]) + String(url[url.index(after: at)...])
     }
 }
 

@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func redactsCredentialsInURLs() {
-        #expect(HTTPClient.redacted("https://u:p@host/x@y") == "https://host/x@y")
-        #expect(HTTPClient.redacted("https://host/x@y") == "https://host/x@y")
+        #expect(HTTPRequest.redacted("https://u:p@host/x@y") == "https://host/x@y")
+        #expect(HTTPRequest.redacted("https://host/x@y") == "https://host/x@y")
     }
 }

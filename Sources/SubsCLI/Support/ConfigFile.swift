@@ -5,16 +5,16 @@ import SubsStore
 /// `$XDG_CONFIG_HOME/subs/subs.conf`: `key = value` lines for what must not live in the database
 /// (the CalDAV password, the feed server's URL token, the AI endpoint and its key: `llm.url`, `llm.model`,
 /// `llm.api_key`, `llm.timeout`). Read only when its mode is 0600 or stricter.
-struct ConfigFile {
-    let path: String
+package struct ConfigFile {
+    package let path: String
 
-    static func user(_ env: [String: String]) -> ConfigFile {
+    package static func user(_ env: [String: String]) -> ConfigFile {
         let base = env["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.config")
         return ConfigFile(path: base + "/subs/subs.conf")
     }
 
     /// Every key and value; empty when the file does not exist.
-    func values() throws -> [String: String] {
+    package func values() throws -> [String: String] {
         var info = stat()
         guard stat(path, &info) == 0 else { return [:] }
         if info.st_mode & 0o077 != 0 {

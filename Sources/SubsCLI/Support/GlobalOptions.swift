@@ -4,13 +4,15 @@ import SubsCore
 import SubsStore
 
 /// Options every command takes.
-struct GlobalOptions: ParsableArguments {
+package struct GlobalOptions: ParsableArguments {
+    package init() {}
+
     @Option(name: .long, help: ArgumentHelp("Database file (default: $SUBS_DB, else $XDG_DATA_HOME/subs/subs.db).", valueName: "path"),
             completion: .file(extensions: ["db"]))
     var db: String?
 
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Act as if today were this date (YYYY-MM-DD); SUBS_TODAY does it for the process.", valueName: "date"))
-    var asOf: String?
+    package var asOf: String?
 
     @Flag(name: .customLong("no-color"), help: "Never colour the output (also NO_COLOR, TERM=dumb).")
     var noColor = false
@@ -30,14 +32,14 @@ struct FormatOptions: ParsableArguments {
 }
 
 /// What a command needs from its surroundings: today, the store, the terminal.
-struct Context {
+package struct Context {
     let options: GlobalOptions
-    let environment: [String: String]
-    let today: LocalDate
-    let now: String
-    let output: Output
+    package let environment: [String: String]
+    package let today: LocalDate
+    package let now: String
+    package let output: Output
 
-    init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    package init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         self.options = options
         self.environment = environment
         var today = Context.systemToday()
@@ -53,7 +55,7 @@ struct Context {
         output = Output(noColor: options.noColor, environment: environment)
     }
 
-    var databasePath: String {
+    package var databasePath: String {
         if let db = options.db { return db }
         if let db = environment["SUBS_DB"], !db.isEmpty { return db }
         return Context.dataHome(environment) + "/subs/subs.db"
@@ -65,11 +67,11 @@ struct Context {
     }
 
     /// The currency the locale's region implies (LC_ALL, LC_MONETARY, LANG), if any.
-    var localeCurrency: Currency? {
+    package var localeCurrency: Currency? {
         Settings.currency(forLocale: environment["LC_ALL"] ?? environment["LC_MONETARY"] ?? environment["LANG"] ?? "")
     }
 
-    func openStore() throws -> SQLiteStore {
+    package func openStore() throws -> SQLiteStore {
         // First use: the default currency comes from the locale, else USD.
         let currency = localeCurrency ?? .usd
         let store = try SQLiteStore(path: databasePath, initialSettings: [Settings.currencyKey: currency.code])
@@ -78,7 +80,7 @@ struct Context {
         return store
     }
 
-    var ledger: Ledger { Ledger(today: today, now: now) }
+    package var ledger: Ledger { Ledger(today: today, now: now) }
 
     static func systemToday() -> LocalDate {
         var t = time(nil)

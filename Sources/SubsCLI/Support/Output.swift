@@ -3,12 +3,12 @@ import SubsCore
 
 /// Where output goes and how it looks: data on stdout, messages on stderr; colour only on a terminal
 /// and never with NO_COLOR, TERM=dumb or --no-color.
-struct Output {
+package struct Output {
     let isTerminal: Bool
     let useColor: Bool
     let width: Int
 
-    init(noColor: Bool, environment: [String: String]) {
+    package init(noColor: Bool, environment: [String: String]) {
         isTerminal = isatty(STDOUT_FILENO) == 1
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         useColor = isTerminal && !noColor && !noColorEnv && environment["TERM"] != "dumb"
@@ -20,29 +20,29 @@ struct Output {
         }
     }
 
-    static func error(_ message: String) {
+    package static func error(_ message: String) {
         FileHandle.standardError.write(Data("subs: \(message)\n".utf8))
     }
 
     /// Asks on stderr and reads the answer from stdin; an empty answer takes the default.
-    static func confirm(_ question: String, defaultYes: Bool) -> Bool {
+    package static func confirm(_ question: String, defaultYes: Bool) -> Bool {
         FileHandle.standardError.write(Data("\(question) \(defaultYes ? "[Y/n]" : "[y/N]") ".utf8))
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         return answer.isEmpty ? defaultYes : answer == "y" || answer == "yes"
     }
 
-    static func note(_ message: String) {
+    package static func note(_ message: String) {
         FileHandle.standardError.write(Data("\(message)\n".utf8))
     }
 
-    func bold(_ s: String) -> String { useColor ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
-    func dim(_ s: String) -> String { useColor ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
-    func red(_ s: String) -> String { useColor ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
-    func yellow(_ s: String) -> String { useColor ? "\u{1B}[33m\(s)\u{1B}[0m" : s }
+    package func bold(_ s: String) -> String { useColor ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
+    package func dim(_ s: String) -> String { useColor ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
+    package func red(_ s: String) -> String { useColor ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
+    package func yellow(_ s: String) -> String { useColor ? "\u{1B}[33m\(s)\u{1B}[0m" : s }
     func green(_ s: String) -> String { useColor ? "\u{1B}[32m\(s)\u{1B}[0m" : s }
     func cyan(_ s: String) -> String { useColor ? "\u{1B}[36m\(s)\u{1B}[0m" : s }
 
-    func printJSON(_ value: JSONValue) { print(value.serialized(pretty: true)) }
+    package func printJSON(_ value: JSONValue) { print(value.serialized(pretty: true)) }
 
     func printCSV(header: [String], rows: [[String]]) {
         print(CSV.line(header))

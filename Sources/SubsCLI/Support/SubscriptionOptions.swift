@@ -3,7 +3,9 @@ import SubsCore
 
 /// The fields of a subscription, shared by `add` and `edit`. Values are passed on as typed;
 /// the domain validates them, so both commands report bad input the same way.
-struct SubscriptionOptions: ParsableArguments {
+package struct SubscriptionOptions: ParsableArguments {
+    package init() {}
+
     // Unconditional, so "-5" reaches the domain and gets its real error ("negative") instead of "missing value".
     @Option(parsing: .unconditional, help: ArgumentHelp("What one charge costs: 15.99, 15,99, '1 299,00', €15.99, '15.99 EUR'.", valueName: "amount"))
     var amount: String?
@@ -51,7 +53,7 @@ struct SubscriptionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Your part when the cost is split: 1/3, 0.5, 50%.", valueName: "fraction"))
     var share: String?
 
-    var changes: SubscriptionChanges {
+    package var changes: SubscriptionChanges {
         var c = SubscriptionChanges()
         c.amount = amount
         c.currency = currency
