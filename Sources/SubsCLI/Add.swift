@@ -10,8 +10,13 @@ extension SubsCommand {
                 Example: subs add Netflix --amount 15.99 --currency EUR --next 2026-12-05 --category Streaming --remind 7,1
                 With --scan FILE the name, amount, currency, billing date and frequency are read from the invoice
                 (offline unless an AI endpoint is configured; see --engine and --send); options given on the
-                command line win over what was read. On a terminal the result is shown for confirmation first.
-                The document is kept with the subscription.
+                command line win over what was read. On a terminal the result is shown for review first, with
+                the text each value came from: Enter adds, n stops, e corrects the fields one by one; a name or
+                amount the invoice does not show is asked for. The document is kept with the subscription, as a
+                file named by its SHA-256 in documents/ next to the database. The same file scanned again is
+                refused, naming the subscription it is kept with; an invoice of a service already tracked
+                updates that subscription (a new price from the invoice's date, its schedule) instead of adding
+                it twice.
                 """
         )
 
@@ -50,12 +55,21 @@ extension SubsCommand {
             package var bytes: Data
             /// What was read, as `subs scan --json` prints it.
             package var extracted: String
+            /// SHA-256 of the bytes, hex.
+            package let digest: String
 
             package init(file: String, mediaType: String, bytes: Data, extracted: String) {
                 self.file = file
                 self.mediaType = mediaType
                 self.bytes = bytes
                 self.extracted = extracted
+                digest = SHA256.hex(bytes)
+            }
+
+            func stored(for subscriptionID: Int, at now: String) -> StoredDocument {
+                StoredDocument(
+                    subscriptionID: subscriptionID, fileName: (file as NSString).lastPathComponent, mediaType: mediaType,
+                    size: bytes.count, digest: digest, extracted: extracted, scannedAt: now)
             }
         }
 
@@ -66,21 +80,32 @@ extension SubsCommand {
                 let settings = try Settings.load(from: tx)
                 var s = try ctx.ledger.makeSubscription(changes, settings: settings, existing: try tx.subscriptions())
                 s.id = try tx.insert(s)
-                if let document {
-                    _ = try tx.attach(
-                        StoredDocument(
-                            subscriptionID: s.id, fileName: (document.file as NSString).lastPathComponent,
-                            mediaType: document.mediaType, size: document.bytes.count, digest: fnv1a64Hex(document.bytes),
-                            extracted: document.extracted, scannedAt: ctx.now),
-                        content: document.bytes)
-                }
+                if let document { _ = try tx.attach(document.stored(for: s.id, at: ctx.now), content: document.bytes) }
                 return (s, settings)
             }
+            printOutcome("Added", added, settings, ctx)
+        }
+
+        /// Applies a new invoice to the subscription it is of (id `id`), and keeps the invoice, in one transaction.
+        package func update(_ id: Int, with changes: SubscriptionChanges, document: Document, _ ctx: Context) throws {
+            let (updated, settings) = try ctx.openStore().write { tx in
+                let all = try tx.subscriptions()
+                let settings = try Settings.load(from: tx)
+                let original = try ctx.ledger.find(String(id), in: all)
+                let s = changes.isEmpty ? original : try ctx.ledger.edit(original, with: changes, settings: settings, existing: all)
+                if s != original { try tx.update(s) }
+                _ = try tx.attach(document.stored(for: s.id, at: ctx.now), content: document.bytes)
+                return (s, settings)
+            }
+            printOutcome(changes.isEmpty ? "Kept the invoice with" : "Updated", updated, settings, ctx)
+        }
+
+        private func printOutcome(_ verb: String, _ s: Subscription, _ settings: Settings, _ ctx: Context) {
             if json {
-                ctx.output.printJSON(SubscriptionRecord.json(added, asOf: ctx.today, settings: settings))
+                ctx.output.printJSON(SubscriptionRecord.json(s, asOf: ctx.today, settings: settings))
             } else {
-                let next = Schedule.nextCharges(of: added, from: ctx.today, count: 1).first
-                print("Added \(added.name) (id \(added.id)): \(added.price) \(added.cadence)"
+                let next = Schedule.nextCharges(of: s, from: ctx.today, count: 1).first
+                print("\(verb) \(s.name) (id \(s.id)): \(s.price(on: ctx.today)) \(s.cadence)"
                     + (next.map { ", next charge \($0)" } ?? ""))
             }
         }

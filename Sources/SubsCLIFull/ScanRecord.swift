@@ -44,17 +44,22 @@ enum ScanRecord {
         return JSONValue.object(pairs).serialized()
     }
 
-    static func human(file: String, _ r: ScanResult, reading: AssistedReading, _ out: Output) -> String {
+    /// The fields, one per line; with `evidence`, each followed by the text it was read from (the review form).
+    static func human(file: String, _ r: ScanResult, reading: AssistedReading, _ out: Output, evidence: Bool = false) -> String {
         let v = values(r)
         let labels = ["name": "Name", "amount": "Amount", "currency": "Currency", "billing_date": "Billing date",
                       "next_billing_date": "Next billing", "frequency": "Frequency"]
         var lines = [out.bold(file) + out.dim("  (\(r.source.rawValue), \(r.pages.count) page\(r.pages.count == 1 ? "" : "s"), \(r.elapsedMilliseconds) ms)")]
         for f in fields {
-            let (value, conf, _) = v[f]!
+            let (value, conf, source) = v[f]!
             var text = value ?? out.dim("-")
             if f == "frequency" && !r.frequencyStated { text += out.dim(" (not stated; default)") }
             let mark = value != nil && conf < 0.6 ? out.yellow("  ? low confidence \(String(format: "%.2f", conf))") : ""
             lines.append("  " + (labels[f]! + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + text + mark)
+            if evidence, value != nil, let source, !source.isEmpty {
+                let oneLine = source.split(whereSeparator: \.isNewline).joined(separator: " ")
+                lines.append("  " + String(repeating: " ", count: 14) + out.dim("from \"\(oneLine.prefix(60))\""))
+            }
             if let d = reading.disagreements.first(where: { $0.field == f }) {
                 lines.append("  " + String(repeating: " ", count: 14) + out.yellow("engines disagree: local \(d.local), AI \(d.ai)"))
             }

@@ -7,7 +7,7 @@ public struct StoredDocument: Sendable, Equatable {
     public var fileName: String
     public var mediaType: String
     public var size: Int
-    /// FNV-1a 64 of the bytes: recognises the same file scanned twice (not a security hash).
+    /// SHA-256 of the bytes, hex: the name the file is kept under, and how the same file scanned twice is recognised.
     public var digest: String
     /// What was read from it, as the JSON `subs scan --json` prints.
     public var extracted: String
@@ -28,7 +28,10 @@ public struct StoredDocument: Sendable, Equatable {
 
 /// Storage of scanned documents; the store's transaction adopts it.
 public protocol DocumentStoring {
+    /// Keeps the bytes (once per digest) and links them to the subscription.
     func attach(_ document: StoredDocument, content: Data) throws -> Int
+    /// Every document with these bytes, whichever subscription it belongs to.
+    func documents(withDigest digest: String) throws -> [StoredDocument]
     /// Metadata of a subscription's documents, oldest first.
     func documents(of subscriptionID: Int) throws -> [StoredDocument]
     func documentContent(id: Int) throws -> Data?

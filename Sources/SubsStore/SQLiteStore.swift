@@ -6,6 +6,8 @@ import SubsCore
 public final class SQLiteStore: SubscriptionStore {
     private let db: SQLiteConnection
     public let path: String
+    /// Scanned documents, as files named by their SHA-256, next to the database.
+    public var documentsFolder: String { URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("documents").path }
 
     /// Opens (creating if needed, mode 0600 in a 0700 folder) and migrates the database at `path`.
     /// - Parameter initialSettings: written once, when the database is created (first use).
@@ -117,12 +119,15 @@ public final class SQLiteStore: SubscriptionStore {
         } catch let f as SQLiteConnection.Failure {
             throw SQLiteStore.translate(f, path: path)
         }
+        let tx = Transaction(db: db, documentsFolder: documentsFolder)
         do {
-            let result = try body(Transaction(db: db))
+            let result = try body(tx)
             try db.execute("COMMIT")
+            tx.committed()
             return result
         } catch {
             try? db.execute("ROLLBACK")
+            tx.rolledBack()
             if let f = error as? SQLiteConnection.Failure { throw SQLiteStore.translate(f, path: path) }
             throw error
         }
@@ -146,7 +151,25 @@ public final class SQLiteStore: SubscriptionStore {
     /// One open transaction. Other adapters' storage protocols extend it in their own files.
     public final class Transaction: StoreTransaction {
         let db: SQLiteConnection
-        init(db: SQLiteConnection) { self.db = db }
+        /// Where scanned documents are kept as files (DocumentStore.swift).
+        let documentsFolder: String
+        /// Document files this transaction wrote (removed if it rolls back) or left unreferenced (removed once
+        /// it commits): the files follow the rows.
+        var createdFiles: [String] = []
+        var unreferencedFiles: [String] = []
+
+        init(db: SQLiteConnection, documentsFolder: String) {
+            self.db = db
+            self.documentsFolder = documentsFolder
+        }
+
+        func committed() {
+            for file in unreferencedFiles { unlink(file) }
+        }
+
+        func rolledBack() {
+            for file in createdFiles { unlink(file) }
+        }
 
         private static let columns = """
             id, uid, name, cadence_unit, cadence_count, anchor, started_on, category, notes, payment_method, url,
@@ -254,7 +277,9 @@ public final class SQLiteStore: SubscriptionStore {
         }
 
         public func delete(id: Int) throws {
+            let documents = try documents(of: id)
             try db.query("DELETE FROM subscriptions WHERE id = ?", [.int(id)])
+            try forgetFiles(of: documents)
         }
 
         public func setting(_ key: String) throws -> String? {

@@ -70,4 +70,67 @@ import TestSupport
         let yes = try SubsRunner.shell("script -qec \"\(line)\" /dev/null", stdin: "\n", environment: subs.environment)
         #expect(yes.stdout.contains("Added Streamflix"), "\(yes.stdout)")
     }
+
+    func onTerminal(_ subs: SubsRunner, _ arguments: String, answers: String) throws -> SubsRunner.Result {
+        let line = "'\(SubsRunner.binary.path)' \(arguments)"
+        return try SubsRunner.shell("script -qec \"\(line)\" /dev/null", stdin: answers, environment: subs.environment)
+    }
+
+    @Test func onATerminalEachFieldCanBeCorrectedAndWhatIsMissingIsAsked() throws {
+        let subs = try SubsRunner(today: "2026-01-20")
+        let pdf = try invoice(subs, ["Streamflix", "Invoice date: 05/01/2026", "Total 12,99 EUR"])
+        // e: go through the fields; Enter keeps the name, 13.99 corrects the amount, Enter keeps the rest.
+        let edited = try onTerminal(subs, "add --scan '\(pdf)'", answers: "e\n\n13.99\n\n\n\n")
+        #expect(edited.stdout.contains("Amount [12.99]:"), "\(edited.stdout)")
+        #expect(edited.stdout.contains("Added Streamflix"), "\(edited.stdout)")
+        // The review shows where each value came from.
+        #expect(edited.stdout.contains(#"from "Total 12,99 EUR""#), "\(edited.stdout)")
+        #expect(try subs.run(["show", "streamflix", "--json"]).stdout.contains(#""amount": "13.99""#))
+
+        let nameless = try invoice(subs, ["Invoice date: 05/01/2026", "Total 7,50 EUR"])
+        let asked = try onTerminal(subs, "add --scan '\(nameless)'", answers: "Paperleaf\n\n")
+        #expect(asked.stdout.contains("Service name:"), "\(asked.stdout)")
+        #expect(asked.stdout.contains("Added Paperleaf"), "\(asked.stdout)")
+    }
+
+    @Test func theSameFileTwiceSaysWhereItIsKept() throws {
+        let subs = try SubsRunner(today: "2026-01-20")
+        let pdf = try invoice(subs, ["Streamflix", "Invoice date: 05/01/2026", "Total 12,99 EUR"])
+        #expect(try subs.run(["add", "--scan", pdf]).status == 0)
+        let before = try subs.run(["export"]).stdout
+        let again = try subs.run(["add", "--scan", pdf, "--yes"])
+        #expect(again.status == 3, "\(again.stderr)")
+        #expect(again.stderr.contains("was scanned before") && again.stderr.contains("Streamflix (id 1)"), "\(again.stderr)")
+        #expect(try subs.run(["export"]).stdout == before)
+    }
+
+    @Test func aNewInvoiceOfATrackedServiceUpdatesItInsteadOfAddingItTwice() throws {
+        let subs = try SubsRunner(today: "2026-02-20")
+        let january = try invoice(subs, ["Streamflix", "Invoice date: 05/01/2026", "Total 12,99 EUR"])
+        #expect(try subs.run(["add", "--scan", january]).status == 0)
+        let february = try invoice(subs, ["Streamflix", "Invoice date: 05/02/2026", "Monthly plan", "Total 14,99 EUR"])
+        let r = try subs.run(["add", "--scan", february])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("Streamflix is tracked already (id 1"), "\(r.stderr)")
+        #expect(r.stdout.contains("Updated Streamflix (id 1): 14.99 EUR"), "\(r.stdout)")
+        let list = try subs.run(["list", "--csv"]).stdout.split(separator: "\n")
+        #expect(list.count == 2, "\(list)")
+        let history = try subs.run(["history", "streamflix", "--as-of", "2026-03-10"]).stdout
+        #expect(history.contains("2026-01-05") && history.contains("12.99 EUR"), "\(history)")
+        #expect(history.contains("2026-02-05") && history.contains("14.99 EUR"), "\(history)")
+        let show = try subs.run(["show", "streamflix", "--json"]).stdout
+        #expect(show.components(separatedBy: #""media_type""#).count == 3, "\(show)")
+        // Files named by their SHA-256 next to the database, one per document.
+        let folder = URL(fileURLWithPath: subs.databasePath).deletingLastPathComponent().appendingPathComponent("documents")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pdf") }
+        #expect(files.count == 2)
+        #expect(files.allSatisfy { $0.count == 64 + 4 })
+        let sum = try SubsRunner.shell("sha256sum '\(february)'").stdout.prefix(64)
+        #expect(files.contains(String(sum) + ".pdf"))
+        // On a terminal it asks first; no leaves everything as it was.
+        let march = try invoice(subs, ["Streamflix", "Invoice date: 05/03/2026", "Total 15,99 EUR"])
+        let no = try onTerminal(subs, "add --scan '\(march)'", answers: "n\n")
+        #expect(no.stdout.contains("Update Streamflix from this invoice"), "\(no.stdout)")
+        #expect(try subs.run(["show", "streamflix", "--json"]).stdout.contains(#""amount": "14.99""#))
+    }
 }
