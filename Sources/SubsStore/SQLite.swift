@@ -6,6 +6,9 @@ import SubsCore
 final class SQLiteConnection {
     private let handle: OpaquePointer
     let path: String
+    /// Tables whose rows changed (sqlite3_update_hook; tables WITHOUT ROWID are not reported).
+    private final class ChangedTables { var names: Set<String> = [] }
+    private let changed = ChangedTables()
 
     struct Failure: Error {
         let code: Int32
@@ -36,6 +39,16 @@ final class SQLiteConnection {
         handle = db
         self.path = path
         sqlite3_extended_result_codes(db, 1)
+        sqlite3_update_hook(db, { context, _, _, table, _ in
+            guard let context, let table else { return }
+            Unmanaged<ChangedTables>.fromOpaque(context).takeUnretainedValue().names.insert(String(cString: table))
+        }, Unmanaged.passUnretained(changed).toOpaque())
+    }
+
+    /// The tables whose rows changed since the last call.
+    func takeChangedTables() -> Set<String> {
+        defer { changed.names = [] }
+        return changed.names
     }
 
     deinit { sqlite3_close_v2(handle) }

@@ -103,13 +103,24 @@ public final class SQLiteStore: SubscriptionStore {
         try transaction("BEGIN DEFERRED", body)
     }
 
+    /// What a committed write changed.
+    public struct WriteReport: Sendable {
+        public let changedTables: Set<String>
+        /// Subscriptions, their prices and tags, or settings: what files derived from the data (the calendar
+        /// feed) are made of. The reminder log, documents, budgets and rates are not.
+        public var changedSubscriptionsOrSettings: Bool {
+            !changedTables.isDisjoint(with: ["subscriptions", "prices", "tags", "settings"])
+        }
+    }
+
     /// Runs after every committed `write` (never after a rollback or a read): the one place where files
     /// derived from the data (the calendar feed) are kept current. Set by whoever opens the store.
-    public var afterWrite: ((SQLiteStore) -> Void)?
+    public var afterWrite: ((SQLiteStore, WriteReport) -> Void)?
 
     public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
+        _ = db.takeChangedTables()
         let result = try transaction("BEGIN IMMEDIATE", body)
-        afterWrite?(self)
+        afterWrite?(self, WriteReport(changedTables: db.takeChangedTables()))
         return result
     }
 

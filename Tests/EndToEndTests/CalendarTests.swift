@@ -164,6 +164,14 @@ import TestSupport
         #expect(!(try feed().contains("BEGIN:VEVENT")))
         #expect(try runner.run(["resume", "Netflix"]).status == 0)
         #expect(try feed().contains("SUMMARY:Netflix"))
+        // Writes the feed does not depend on leave the file alone: the same inode, not a new copy.
+        func inode() throws -> Int { try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as! Int }
+        let before = try inode()
+        #expect(try runner.run(["remind", "--via", "stdout", "--as-of", "2026-01-30"]).status == 0)
+        #expect(try runner.run(["budget", "set", "50"]).status == 0)
+        #expect(try inode() == before)
+        #expect(try runner.run(["edit", "Netflix", "--category", "TV"]).status == 0)
+        #expect(try inode() != before)
         #expect(try runner.run(["rm", "Netflix", "--yes"]).status == 0)
         #expect(!(try feed().contains("BEGIN:VEVENT")))
         // No temporary files stay next to the feed.

@@ -76,7 +76,9 @@ package struct Context {
         let currency = localeCurrency ?? .usd
         let store = try SQLiteStore(path: databasePath, initialSettings: [Settings.currencyKey: currency.code])
         // After `subs calendar enable`, every command that changes data rewrites the feed.
-        store.afterWrite = { [today] store in CalendarFeedFile.refreshIfEnabled(store, today: today) }
+        store.afterWrite = { [today] store, report in
+            if report.changedSubscriptionsOrSettings { CalendarFeedFile.refreshIfEnabled(store, today: today) }
+        }
         return store
     }
 
