@@ -95,17 +95,29 @@ public struct SubscriptionReminders: ReminderSource {
         for s in subscriptions {
             let leads = s.reminderLeadDays(default: defaultLeadDays)
             guard let maxLead = leads.max(), through >= today else { continue }
-            // Charges, and a trial's conversion: its first charge on or after the trial's end (Schedule).
-            let conversion = s.status == .trial ? Schedule.trialConversion(of: s) : nil
-            for date in Schedule.charges(of: s, from: today, through: through.adding(days: maxLead)) {
-                let isTrialEnd = date == conversion
-                let event = ReminderEvent(kind: isTrialEnd ? .trial : .charge, subscriptionID: s.id, date: date)
+            // Charges, and a trial's end. Its first charge (Schedule) is on or after the end: on the same day
+            // they are one event; a first charge later than the end is an ordinary charge, and the end its own event.
+            let trialEnd = s.status == .trial ? s.trialUntil : nil
+            let conversion = trialEnd != nil ? Schedule.trialConversion(of: s) : nil
+            func add(_ event: ReminderEvent, _ text: () -> ReminderContent) {
                 // Texts only for what is due by today (looking far ahead for the next due day needs none).
-                let content = date.adding(days: -maxLead) > today ? nil : isTrialEnd
-                    ? ReminderText.trial(s, endsOn: date, today: today)
-                    : ReminderText.charge(s, on: date, today: today)
-                for lead in leads where date.adding(days: -lead) <= through {
-                    out.append(ReminderCandidate(event: event, leadDays: lead, dueOn: date.adding(days: -lead), content: content))
+                let content = event.date.adding(days: -maxLead) > today ? nil : text()
+                for lead in leads where event.date.adding(days: -lead) <= through {
+                    out.append(ReminderCandidate(event: event, leadDays: lead, dueOn: event.date.adding(days: -lead), content: content))
+                }
+            }
+            if let trialEnd, let conversion, conversion != trialEnd, trialEnd >= today, trialEnd <= through.adding(days: maxLead) {
+                add(ReminderEvent(kind: .trial, subscriptionID: s.id, date: trialEnd)) {
+                    ReminderText.trial(s, endsOn: trialEnd, firstCharge: conversion, today: today)
+                }
+            }
+            for date in Schedule.charges(of: s, from: today, through: through.adding(days: maxLead)) {
+                if date == conversion && conversion == trialEnd {
+                    add(ReminderEvent(kind: .trial, subscriptionID: s.id, date: date)) {
+                        ReminderText.trial(s, endsOn: date, firstCharge: date, today: today)
+                    }
+                } else {
+                    add(ReminderEvent(kind: .charge, subscriptionID: s.id, date: date)) { ReminderText.charge(s, on: date, today: today) }
                 }
             }
             // Last days to cancel: cancelBy(asOf: d + notice) is the first one on or after d.

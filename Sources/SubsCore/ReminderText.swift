@@ -45,13 +45,14 @@ public enum ReminderText {
             body: withCategory("\(amount(s, on: date, today: today)) on \(day(date, today: today))", s))
     }
 
-    public static func trial(_ s: Subscription, endsOn date: LocalDate, today: LocalDate) -> ReminderContent {
+    /// A trial ending on `date`, charged first on `firstCharge` (the same day, or later) unless cancelled.
+    public static func trial(_ s: Subscription, endsOn date: LocalDate, firstCharge: LocalDate, today: LocalDate) -> ReminderContent {
         let days = today.days(until: date)
         return ReminderContent(
-            name: s.name, amount: s.price(on: date), category: s.category, daysLeft: days,
+            name: s.name, amount: s.price(on: firstCharge), category: s.category, daysLeft: days,
             urgency: urgency(kind: .trial, daysLeft: days),
             summary: "\(s.name) trial ends \(when(days))",
-            body: withCategory("Then \(amount(s, on: date, today: today)) on \(day(date, today: today)) unless cancelled", s))
+            body: withCategory("Then \(amount(s, on: firstCharge, today: today)) on \(day(firstCharge, today: today)) unless cancelled", s))
     }
 
     public static func cancelBy(_ s: Subscription, lastDay: LocalDate, renewal: LocalDate, today: LocalDate) -> ReminderContent {

@@ -199,6 +199,21 @@ private final class MemoryStore: SubscriptionStore {
         #expect(next.map(\.event.kind) == [.charge])
     }
 
+    @Test func aTrialWhoseFirstChargeComesLaterIsRemindedOfItsOwnEnd() throws {
+        // Trial until 17 Feb, first charge on 1 Mar (--next later than the trial's end).
+        let gym = sub(1, "Gym", "39.90", next: "2026-03-01", remind: [3], trialUntil: "2026-02-17")
+        let planner = ReminderPlanner(subscriptions: [gym], settings: Settings())
+        let atEnd = planner.due(today: day("2026-02-14"), log: ReminderLog())
+        #expect(atEnd.map(\.event.kind) == [.trial])
+        #expect(atEnd.first?.event.date == day("2026-02-17"))
+        #expect(atEnd.first?.summary == "Gym trial ends in 3 days")
+        #expect(atEnd.first?.body == "Then 39.90 EUR on Sun 1 Mar unless cancelled")
+        // The first charge itself is a renewal reminder, not a second "trial ends".
+        let atCharge = planner.due(today: day("2026-02-26"), log: ReminderLog())
+        #expect(atCharge.map(\.event.kind) == [.charge])
+        #expect(atCharge.first?.event.date == day("2026-03-01"))
+    }
+
     @Test func contractsRemindOfTheLastDayToCancel() throws {
         // Yearly, renews 1 Sep, 30 days' notice: last day to cancel 2 Aug.
         let s = sub(1, "Le Monde", "119", next: "2026-09-01", every: .yearly, remind: [7], category: "News", notice: 30)
