@@ -45,6 +45,7 @@ extension SubsCommand {
             add("Reminders", ReminderDays.format(s.reminderLeadDays(default: settings.remindDays)) + " days before" + (s.remindDays == nil ? " (default)" : ""))
             add("Notes", s.notes)
             add("Started", s.startedOn.description)
+            add("Paused", s.pauses.map { "\($0.from) to \($0.until.adding(days: -1))" }.joined(separator: "; "))
             add("Documents", documents.enumerated().map { i, d in
                 "\(i + 1). \(d.fileName) (\(d.mediaType), \(d.size) bytes, scanned \(d.scannedAt.prefix(10)))"
             }.joined(separator: "; "))

@@ -102,7 +102,8 @@ public struct Ledger {
             // Resuming a trial that has not ended keeps it a trial.
             s.status = (s.trialUntil.map { $0 >= today } ?? false) ? .trial : .active
             if original.status == .paused || original.status == .cancelled {
-                // Charges start again at the next occurrence from today.
+                // Charges start again at the next occurrence from today; the time off stays in the history.
+                if let since = original.statusSince, since < today { s.pauses.append(Pause(from: since, until: today)) }
                 s.statusSince = nil
             }
         default:

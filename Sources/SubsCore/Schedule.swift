@@ -76,6 +76,10 @@ public enum Schedule {
         for _ in 0..<36_500 {
             let date = occurrence(k, anchor: s.anchor, cadence: s.cadence)
             if let end, date > end { return }
+            if s.pauses.contains(where: { $0.contains(date) }) {
+                k += 1
+                continue
+            }
             if !body(date) { return }
             k += 1
         }

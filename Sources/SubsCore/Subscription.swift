@@ -15,6 +15,20 @@ public struct PriceChange: Hashable, Sendable {
     }
 }
 
+/// A time a subscription was paused (or cancelled) and later resumed: nothing was charged from `from`
+/// until the day before `until`.
+public struct Pause: Hashable, Sendable {
+    public var from: LocalDate
+    public var until: LocalDate
+
+    public init(from: LocalDate, until: LocalDate) {
+        self.from = from
+        self.until = until
+    }
+
+    public func contains(_ date: LocalDate) -> Bool { from <= date && date < until }
+}
+
 /// One recurring thing the user pays for.
 public struct Subscription: Hashable, Sendable {
     /// Short, stable, shown to users; 0 until stored.
@@ -37,6 +51,8 @@ public struct Subscription: Hashable, Sendable {
     public var status: Status
     /// When the status last changed: a paused or cancelled subscription charges nothing from then on.
     public var statusSince: LocalDate?
+    /// Past pauses, oldest first, kept when it was resumed: history and reports skip them.
+    public var pauses: [Pause] = []
     public var trialUntil: LocalDate?
     /// Days before a charge to remind; nil means the configured default.
     public var remindDays: [Int]?

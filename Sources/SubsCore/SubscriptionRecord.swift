@@ -8,7 +8,7 @@ public enum SubscriptionRecord {
         "id", "uid", "name", "amount", "currency", "frequency", "interval", "next_billing_date", "status",
         "category", "tags", "remind_days", "remind_days_default", "trial_until", "ends_on", "notice_days", "cancel_by",
         "share", "notes", "payment_method", "url", "monthly_cost", "anchor", "started_on", "status_since",
-        "price_history", "created_at", "updated_at", "revision",
+        "pauses", "price_history", "created_at", "updated_at", "revision",
     ]
 
     public static func json(_ s: Subscription, asOf today: LocalDate, settings: Settings) -> JSONValue {
@@ -27,6 +27,7 @@ public enum SubscriptionRecord {
             "payment_method": .optional(s.paymentMethod), "url": .optional(s.url),
             "monthly_cost": .string(s.monthlyCost(asOf: today).plainString), "anchor": .string(s.anchor.description),
             "started_on": .string(s.startedOn.description), "status_since": .optional(s.statusSince),
+            "pauses": .array(s.pauses.map { .object([("from", .string($0.from.description)), ("until", .string($0.until.description))]) }),
             "price_history": .array(
                 s.prices.map {
                     .object([
@@ -126,6 +127,7 @@ public enum SubscriptionRecord {
             url: text("url"), status: status, statusSince: try date("status_since"), trialUntil: try date("trial_until"),
             remindDays: remind, endsOn: try date("ends_on"), noticeDays: noticeDays, share: share,
             createdAt: text("created_at") ?? "", updatedAt: text("updated_at"), revision: revision)
+        if let pauses = r["pauses"], !pauses.isNull { s.pauses = try self.pauses(pauses) }
         if let history = r["price_history"], !history.isNull {
             let entries = try priceHistory(history)
             if !entries.isEmpty { s.prices = entries }
@@ -158,6 +160,25 @@ public enum SubscriptionRecord {
         return result.sorted { $0.effective < $1.effective }
     }
 
+    /// `pauses` as a JSON array of {"from", "until"}, or in CSV as "2026-02-01..2026-04-01;...".
+    static func pauses(_ v: JSONValue) throws(SubsError) -> [Pause] {
+        let pairs: [(String?, String?)]
+        if let items = v.arrayValue {
+            pairs = items.map { ($0["from"]?.stringValue, $0["until"]?.stringValue) }
+        } else {
+            pairs = (v.stringValue ?? "").split(separator: ";").map { item in
+                let ends = item.trimmingCharacters(in: .whitespaces).components(separatedBy: "..")
+                return (ends.first, ends.count == 2 ? ends[1] : nil)
+            }
+        }
+        return try pairs.map { from, until throws(SubsError) in
+            guard let from = from.flatMap(LocalDate.init(iso:)), let until = until.flatMap(LocalDate.init(iso:)), from < until else {
+                throw .data("'pauses' entries need from and until dates (YYYY-MM-DD), from before until")
+            }
+            return Pause(from: from, until: until)
+        }.sorted { $0.from < $1.from }
+    }
+
     /// CSV cell text of a record value: arrays joined ("30,7,1"; price history as "DATE AMOUNT CUR;...").
     public static func csvCell(_ v: JSONValue) -> String {
         switch v {
@@ -167,6 +188,9 @@ public enum SubscriptionRecord {
         case .bool(let b): return b ? "true" : "false"
         case .null: return ""
         case .array(let items):
+            if case .object = items.first, items.first?["from"] != nil {
+                return items.map { "\($0["from"]?.stringValue ?? "")..\($0["until"]?.stringValue ?? "")" }.joined(separator: ";")
+            }
             if case .object = items.first {
                 return items.map { "\($0["effective_on"]?.stringValue ?? "") \($0["amount"]?.stringValue ?? "") \($0["currency"]?.stringValue ?? "")" }.joined(separator: ";")
             }

@@ -109,7 +109,7 @@ public final class SQLiteStore: SubscriptionStore {
         /// Subscriptions, their prices and tags, or settings: what files derived from the data (the calendar
         /// feed) are made of. The reminder log, documents, budgets and rates are not.
         public var changedSubscriptionsOrSettings: Bool {
-            !changedTables.isDisjoint(with: ["subscriptions", "prices", "tags", "settings"])
+            !changedTables.isDisjoint(with: ["subscriptions", "prices", "tags", "pauses", "settings"])
         }
     }
 
@@ -212,6 +212,13 @@ public final class SQLiteStore: SubscriptionStore {
             try db.query("SELECT subscription_id, tag FROM tags \(subFilter) ORDER BY subscription_id, position", values) {
                 tags[$0.int(0), default: []].append($0.text(1) ?? "")
             }
+            var pauses: [Int: [Pause]] = [:]
+            try db.query("SELECT subscription_id, paused_on, resumed_on FROM pauses \(subFilter) ORDER BY subscription_id, paused_on", values) {
+                guard let from = $0.date(1), let until = $0.date(2) else {
+                    throw SubsError.data("damaged pause row in the database for subscription \($0.int(0))")
+                }
+                pauses[$0.int(0), default: []].append(Pause(from: from, until: until))
+            }
             var result: [Subscription] = []
             try db.query("SELECT \(Transaction.columns) FROM subscriptions \(clause) ORDER BY id", values) { r in
                 let id = r.int(0)
@@ -231,6 +238,7 @@ public final class SQLiteStore: SubscriptionStore {
                     endsOn: date(15), noticeDays: r.optionalInt(16), share: share, createdAt: r.text(19) ?? "",
                     updatedAt: r.text(20), revision: r.int(21))
                 s.prices = history
+                s.pauses = pauses[id] ?? []
                 result.append(s)
             }
             return result
@@ -271,6 +279,7 @@ public final class SQLiteStore: SubscriptionStore {
                 """, values(s) + [.int(s.id)])
             try db.query("DELETE FROM prices WHERE subscription_id = ?", [.int(s.id)])
             try db.query("DELETE FROM tags WHERE subscription_id = ?", [.int(s.id)])
+            try db.query("DELETE FROM pauses WHERE subscription_id = ?", [.int(s.id)])
             try writeChildren(of: s, id: s.id)
         }
 
@@ -284,6 +293,10 @@ public final class SQLiteStore: SubscriptionStore {
             for (i, t) in s.tags.enumerated() {
                 try tag.bind([.int(id), .int(i), .text(t)])
                 _ = try tag.step()
+            }
+            for p in s.pauses {
+                try db.query("INSERT INTO pauses (subscription_id, paused_on, resumed_on) VALUES (?, ?, ?)",
+                             [.int(id), .text(p.from.description), .text(p.until.description)])
             }
         }
 

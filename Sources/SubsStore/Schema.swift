@@ -102,6 +102,16 @@ enum Schema {
             PRIMARY KEY (base, quote)
         );
         """,
+        // Past pauses of subscriptions resumed since: nothing was charged from paused_on until resumed_on.
+        """
+        CREATE TABLE pauses (
+            subscription_id INTEGER NOT NULL REFERENCES subscriptions(id) ON DELETE CASCADE,
+            paused_on TEXT NOT NULL,
+            resumed_on TEXT NOT NULL,
+            CHECK (paused_on < resumed_on)
+        );
+        CREATE INDEX pauses_subscription ON pauses (subscription_id);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -82,6 +82,22 @@ import TestSupport
         #expect(count.stdout == "0\n")
     }
 
+    @Test func aPauseStaysOutOfTheHistoryAfterResuming() throws {
+        let subs = try Self.populated()
+        // Netflix charges on month ends from 2025-10-31; paused 2026-01-15 .. resumed 2026-03-10.
+        #expect(try subs.run(["pause", "netflix", "--as-of", "2026-01-15"]).status == 0)
+        #expect(try subs.run(["resume", "netflix", "--as-of", "2026-03-10"]).status == 0)
+        let h = try subs.run(["history", "netflix", "--json", "--as-of", "2026-04-30"])
+        // 2025-10-31, 11-30, 12-31, then 03-31 and 04-30: January and February were paused.
+        #expect(h.stdout.contains("\"count\": 5"), "\(h.stdout)")
+        #expect(!h.stdout.contains("2026-01-31") && !h.stdout.contains("2026-02-28"), "\(h.stdout)")
+        let show = try subs.run(["show", "netflix", "--as-of", "2026-04-30"])
+        #expect(show.stdout.contains("Paused:") && show.stdout.contains("2026-01-15 to 2026-03-09"), "\(show.stdout)")
+        // The pause travels with an export.
+        let exported = try subs.run(["export"]).stdout
+        #expect(exported.contains("\"from\": \"2026-01-15\"") && exported.contains("\"until\": \"2026-03-10\""))
+    }
+
     @Test func editKeepsThePriceHistoryForPastCharges() throws {
         let subs = try Self.populated()
         #expect(try subs.run(["edit", "netflix", "--amount", "17.99", "--from", "2026-03-01"]).status == 0)
@@ -95,6 +111,8 @@ import TestSupport
     @Test func exportImportRoundTripIsLossless() throws {
         let subs = try Self.populated()
         try subs.run(["edit", "netflix", "--amount", "17.99", "--from", "2026-03-01"])
+        try subs.run(["pause", "spotify family", "--as-of", "2025-12-01"])
+        try subs.run(["resume", "spotify family", "--as-of", "2026-01-01"])
         for format in ["json", "csv"] {
             let first = try subs.run(["export", "--format", format])
             #expect(first.status == 0)

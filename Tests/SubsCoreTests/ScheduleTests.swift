@@ -38,6 +38,21 @@ private func sub(_ anchor: String, _ cadence: Cadence = .monthly, status: Status
         #expect(Schedule.charges(of: cancelled, from: date("2026-01-01"), through: date("2027-01-01")).isEmpty)
     }
 
+    @Test func aResumedSubscriptionChargedNothingWhileItWasPaused() throws {
+        let ledger = Ledger(today: date("2026-03-01"), now: "t")
+        let paused = try Ledger(today: date("2026-01-15"), now: "t").setStatus(.paused, of: sub("2025-11-10"))
+        let resumed = try ledger.setStatus(.active, of: paused)
+        #expect(resumed.pauses == [Pause(from: date("2026-01-15"), until: date("2026-03-01"))])
+        #expect(resumed.statusSince == nil)
+        // 10 Feb fell in the pause; 10 Jan was before it, 10 Mar after.
+        #expect(Schedule.charges(of: resumed, from: date("2025-11-01"), through: date("2026-04-30")).map(\.description)
+                == ["2025-11-10", "2025-12-10", "2026-01-10", "2026-03-10", "2026-04-10"])
+        #expect(Schedule.nextCharges(of: resumed, from: date("2026-01-11"), count: 1).map(\.description) == ["2026-03-10"])
+        // Paused and resumed the same day: nothing to remember.
+        let sameDay = try ledger.setStatus(.active, of: try ledger.setStatus(.paused, of: sub("2025-11-10")))
+        #expect(sameDay.pauses.isEmpty)
+    }
+
     @Test func trialChargesFirstOnItsEndDate() {
         let s = sub("2026-02-14", status: .trial, trial: "2026-02-14")
         #expect(Schedule.nextCharges(of: s, from: date("2026-01-20"), count: 3).map(\.description)
