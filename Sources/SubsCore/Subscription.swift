@@ -91,7 +91,9 @@ public struct Subscription: Hashable, Sendable {
     public func price(on date: LocalDate) -> Money { prices[priceIndex(on: date)].price }
 
     /// Index in `prices` of the price that applies on `date` (the first one before any took effect).
-    public func priceIndex(on date: LocalDate) -> Int {
+    public func priceIndex(on date: LocalDate) -> Int { Subscription.priceIndex(in: prices, on: date) }
+
+    static func priceIndex(in prices: [PriceChange], on date: LocalDate) -> Int {
         prices.lastIndex(where: { $0.effective <= date }) ?? 0
     }
 
