@@ -186,14 +186,27 @@ extension SubsCommand {
                 if !right && k < header.count - 1 { headerText += pad }
             }
             buffer.append(out.useColor ? out.bold(headerText) : headerText)
-            // Per subscription once, not per row.
-            var names: [[UInt8]] = Array(repeating: [], count: subs.count), nameWidths = [Int](repeating: 0, count: subs.count)
-            var cadences: [[UInt8]] = Array(repeating: [], count: subs.count), cadenceWidths = [Int](repeating: 0, count: subs.count)
+            // The middle of a line (name, amount, your part, cadence) is the same for every charge of a
+            // (subscription, price): laid out once into one arena, copied per line with the padding after it.
+            var arena: [UInt8] = []
+            var segments = [(start: Int, end: Int, cadencePad: Int)](repeating: (0, 0, 0), count: entries.count)
             for i in subs.indices where firstEntry[i] >= 0 {
-                names[i] = Array(subs[i].name.utf8)
-                nameWidths[i] = Table.width(subs[i].name)
-                cadences[i] = Array(subs[i].cadence.description.utf8)
-                cadenceWidths[i] = Table.width(subs[i].cadence.description)
+                let name = subs[i].name, cadence = subs[i].cadence.description
+                for p in subs[i].prices.indices {
+                    let k = firstEntry[i] + p
+                    guard entries[k].count > 0 else { continue }
+                    let start = arena.count
+                    arena.append(contentsOf: name.utf8)
+                    arena.append(contentsOf: repeatElement(UInt8(ascii: " "), count: nameWidth - Table.width(name) + 2 + amountWidth - entries[k].amount.count))
+                    arena.append(contentsOf: entries[k].amount)
+                    if showYours {
+                        arena.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + yoursWidth - entries[k].yours.count))
+                        arena.append(contentsOf: entries[k].yours)
+                    }
+                    arena.append(contentsOf: "  ".utf8)
+                    arena.append(contentsOf: cadence.utf8)
+                    segments[k] = (start, arena.count, cadenceWidth - Table.width(cadence))
+                }
             }
             var runningWhole = 0
             var running = runningCurrency.map { RunningTotal(currency: $0) }
@@ -201,27 +214,17 @@ extension SubsCommand {
             Projection.forEachChargeInDateOrder(of: subs, from: ctx.today, through: through) { c in
                 let k = firstEntry[c.index] + c.priceIndex
                 buffer.append(byte: UInt8(ascii: "\n"))
-                buffer.append(c.date.description)
-                buffer.append("  ")
+                buffer.appendDate(c.date)
+                buffer.appendTwoSpaces()
                 buffer.append(SubsCommand.Upcoming.weekdays[c.date.weekday - 1])
-                buffer.append("  ")
-                buffer.append(names[c.index])
-                buffer.appendSpaces(nameWidth - nameWidths[c.index])
-                buffer.append("  ")
-                buffer.appendSpaces(amountWidth - entries[k].amount.count)
-                buffer.append(entries[k].amount)
-                if showYours {
-                    buffer.append("  ")
-                    buffer.appendSpaces(yoursWidth - entries[k].yours.count)
-                    buffer.append(entries[k].yours)
-                }
-                buffer.append("  ")
-                buffer.append(cadences[c.index])
+                buffer.appendTwoSpaces()
+                let segment = segments[k]
+                buffer.append(arena[segment.start..<segment.end])
                 var note = ""
                 if c.kind == .trialEnd { note = "trial converts" }
                 if let before = c.previousPrice { note += (note.isEmpty ? "" : "; ") + "new price, was \(before.displayString)" }
                 let last = runningCurrency == nil && note.isEmpty
-                if !last { buffer.appendSpaces(cadenceWidth - cadenceWidths[c.index]) }
+                if !last { buffer.appendSpaces(segment.cadencePad) }
                 if let rc = runningCurrency {
                     if allWhole {
                         runningWhole += entries[k].base!
@@ -233,12 +236,12 @@ extension SubsCommand {
                         if let b = entries[k].base { running!.add(millionths: b, share: .whole) } else { running!.add(entries[k].converted) }
                         totalText = Array(running!.displayString.utf8)
                     }
-                    buffer.append("  ")
+                    buffer.appendTwoSpaces()
                     buffer.appendSpaces(totalWidth - totalText.count)  // digits, separators and a code: ASCII
                     buffer.append(totalText)
                 }
                 if !note.isEmpty {
-                    buffer.append("  ")
+                    buffer.appendTwoSpaces()
                     buffer.append(out.yellow(note))
                 }
                 buffer.flushIfFull()

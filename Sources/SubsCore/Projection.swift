@@ -48,17 +48,21 @@ public enum Projection {
 
     /// One subscription's charges in date order, one at a time: what `forEachCharge` walks, and what the
     /// date-ordered merge interleaves. `date` is the next charge's date (nil when there are no more).
+    /// The price in effect and the user's part of it are kept inline and change only with the price index.
     struct Cursor {
         let index: Int
         let markPriceChanges: Bool
         private var dates: Schedule.ChargeDates
         private(set) var date: LocalDate?
-        let prices: [PriceChange]
-        /// `Subscription.userPart(of:)` of each price, computed once.
-        let parts: [Money]
+        private let prices: [PriceChange]
+        private let priceCount: Int
+        private let share: Share
+        private var lastIndex = 0
+        private var price: Money
+        private var yours: Money
         /// The price index of the previous charge (before the window at first), to mark price changes.
         private var previous: Int?
-        let conversion: LocalDate?
+        private let conversion: LocalDate?
 
         init(of s: Subscription, index: Int, from: LocalDate, through: LocalDate, markPriceChanges: Bool) {
             self.index = index
@@ -68,7 +72,10 @@ public enum Projection {
                 if let before = previousCharge(of: s, before: from) { previous = s.priceIndex(on: before) }
             }
             prices = s.prices
-            parts = s.prices.map { s.userPart(of: $0.price) }
+            priceCount = s.prices.count
+            share = s.share
+            price = s.prices[0].price
+            yours = s.userPart(of: price)
             conversion = s.status == .trial ? Schedule.trialConversion(of: s) : nil
             dates = Schedule.ChargeDates(of: s, from: from, through: through)
             date = dates.next()
@@ -79,12 +86,20 @@ public enum Projection {
             let date = date!
             self.date = dates.next()
             // Prices are looked up by index (`price(on:)` is `prices[priceIndex(on:)]`): comparing Money costs
-            // a Decimal comparison.
-            let pi = prices.count == 1 ? 0 : Subscription.priceIndex(in: prices, on: date)
+            // a Decimal comparison, and the user's part is computed once per price, not per charge.
+            var pi = 0
+            if priceCount > 1 {
+                pi = Subscription.priceIndex(in: prices, on: date)
+                if pi != lastIndex {
+                    price = prices[pi].price
+                    yours = Subscription.userPart(of: price, share: share)
+                    lastIndex = pi
+                }
+            }
             var changed: Money?
-            if markPriceChanges, let p = previous, p != pi, prices[p].price != prices[pi].price { changed = prices[p].price }
+            if markPriceChanges, let p = previous, p != pi, prices[p].price != price { changed = prices[p].price }
             previous = pi
-            return Charge(date: date, index: index, priceIndex: pi, price: prices[pi].price, yours: parts[pi],
+            return Charge(date: date, index: index, priceIndex: pi, price: price, yours: yours,
                           kind: date == conversion ? .trialEnd : .charge, previousPrice: changed)
         }
     }
@@ -98,20 +113,23 @@ public enum Projection {
     ) {
         guard from <= through else { return }
         var cursors: [Cursor] = []
-        // A binary min-heap of (day number of the cursor's next charge, cursor), ordered by day then cursor.
-        var heap: [(day: Int, cursor: Int32)] = []
+        // A binary min-heap of keys (day number of the cursor's next charge) << 24 | cursor number: one integer
+        // compare orders by day, then by cursor, which is subscription order.
+        var heap: [Int] = []
+        func key(_ day: LocalDate, _ cursor: Int) -> Int { (day.dayNumber << 24) | cursor }
         for i in subs.indices {
             let c = Cursor(of: subs[i], index: i, from: from, through: through, markPriceChanges: markPriceChanges)
             guard let first = c.date else { continue }
             cursors.append(c)
-            heap.append((first.dayNumber, Int32(cursors.count - 1)))
+            heap.append(key(first, cursors.count - 1))
             siftUp(&heap, heap.count - 1)
         }
+        precondition(cursors.count < 1 << 24, "too many subscriptions to merge")
         while !heap.isEmpty {
-            let ci = Int(heap[0].cursor)
+            let ci = heap[0] & 0xFF_FFFF
             body(cursors[ci].take())
             if let next = cursors[ci].date {
-                heap[0].day = next.dayNumber
+                heap[0] = key(next, ci)
             } else {
                 let last = heap.removeLast()
                 if heap.isEmpty { break }
@@ -121,32 +139,33 @@ public enum Projection {
         }
     }
 
-    /// Cursor numbers follow subscription order, so (day, cursor) orders ties by subscription.
-    private static func less(_ a: (day: Int, cursor: Int32), _ b: (day: Int, cursor: Int32)) -> Bool {
-        a.day != b.day ? a.day < b.day : a.cursor < b.cursor
-    }
-
-    private static func siftUp(_ h: inout [(day: Int, cursor: Int32)], _ start: Int) {
+    private static func siftUp(_ h: inout [Int], _ start: Int) {
         var i = start
+        let x = h[i]
         while i > 0 {
             let parent = (i - 1) / 2
-            guard less(h[i], h[parent]) else { return }
-            h.swapAt(i, parent)
+            guard x < h[parent] else { break }
+            h[i] = h[parent]
             i = parent
         }
+        h[i] = x
     }
 
-    private static func siftDown(_ h: inout [(day: Int, cursor: Int32)], _ start: Int) {
-        var i = start
-        let n = h.count
-        while true {
-            let l = 2 * i + 1
-            guard l < n else { return }
-            var m = l
-            if l + 1 < n && less(h[l + 1], h[l]) { m = l + 1 }
-            guard less(h[m], h[i]) else { return }
-            h.swapAt(i, m)
-            i = m
+    private static func siftDown(_ h: inout [Int], _ start: Int) {
+        h.withUnsafeMutableBufferPointer { h in
+            var i = start
+            let n = h.count
+            let x = h[i]
+            while true {
+                let l = 2 * i + 1
+                guard l < n else { break }
+                var m = l
+                if l + 1 < n && h[l + 1] < h[l] { m = l + 1 }
+                guard h[m] < x else { break }
+                h[i] = h[m]
+                i = m
+            }
+            h[i] = x
         }
     }
 

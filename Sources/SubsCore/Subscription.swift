@@ -106,7 +106,9 @@ public struct Subscription: Hashable, Sendable {
 
     /// The user's part of one charge of `price`, in whole minor units: what they actually pay, so the
     /// parts of a history add up to its total.
-    public func userPart(of price: Money) -> Money {
+    public func userPart(of price: Money) -> Money { Subscription.userPart(of: price, share: share) }
+
+    static func userPart(of price: Money, share: Share) -> Money {
         Money(Money.round(share.apply(to: price.amount), scale: price.currency.minorUnits), price.currency)
     }
 
