@@ -93,24 +93,28 @@ public struct BudgetStatus: Sendable {
 
     /// Works out every budget's status on `today` from the subscriptions' charges (the user's part).
     public static func evaluate(_ budgets: [Budget], subscriptions: [Subscription], today: LocalDate, rates: RateTable) -> [BudgetStatus] {
-        // Budgets of the same period share one walk over the charges.
         var result: [BudgetStatus] = []
         var converters: [Currency: Converter] = [:]
+        // Per subscription once, not once per budget: its prices in integers, and its category's key.
+        let pricings = subscriptions.map(MillionthsPricing.init)
+        let categoryKeys = budgets.contains { $0.category != nil } ? subscriptions.map { Subscription.nameKey($0.category ?? "") } : []
         for b in budgets {
             let (from, through) = b.bounds(containing: today)
+            let wanted = b.category.map(Subscription.nameKey)
             var chargedSums = PriceSums(), toComeSums = PriceSums()
-            for (i, s) in subscriptions.enumerated() where b.covers(s) {
+            for i in subscriptions.indices {
+                if let wanted, categoryKeys[i] != wanted { continue }
                 // The user's part of each charge, summed in integers of millionths (see PriceSums).
-                if let pricing = MillionthsPricing(s) {
+                if let pricing = pricings[i] {
                     var ch = 0, tc = 0
-                    pricing.forEachCharge(of: s, from: from, through: through) { date, v in
+                    pricing.forEachCharge(of: subscriptions[i], from: from, through: through) { date, v in
                         if date <= today { ch += v } else { tc += v }
                     }
                     if ch != 0 { chargedSums.add(ch, pricing.slot) }
                     if tc != 0 { toComeSums.add(tc, pricing.slot) }
                 } else {
                     var subCharged = Amounts(), subToCome = Amounts()
-                    Projection.forEachCharge(of: s, index: i, from: from, through: through) { c in
+                    Projection.forEachCharge(of: subscriptions[i], index: i, from: from, through: through) { c in
                         if c.date <= today { subCharged.add(c.yours) } else { subToCome.add(c.yours) }
                     }
                     chargedSums.add(yours: subCharged)

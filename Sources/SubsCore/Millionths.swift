@@ -51,6 +51,21 @@ public enum Millionths {
         return (negative ? "-" : "") + String(whole / div) + "." + frac
     }
 
+    /// `v x numerator / denominator` rounded half away from zero to `digits` decimals (0...6), in millionths;
+    /// nil on overflow. Exact: the rational is rounded, not a truncated quotient.
+    public static func fraction(_ v: Int, _ numerator: Int, _ denominator: Int, roundedTo digits: Int) -> Int? {
+        guard denominator > 0, (0...scale).contains(digits) else { return nil }
+        let step = powers[scale - digits]
+        let (n, o1) = v.magnitude.multipliedReportingOverflow(by: UInt(numerator.magnitude))
+        let (d, o2) = UInt(denominator).multipliedReportingOverflow(by: UInt(step))
+        guard !o1, !o2 else { return nil }
+        var q = n / d
+        if (n % d) >= d - n % d { q += 1 }  // remainder at least half of d
+        let (r, o3) = q.multipliedReportingOverflow(by: UInt(step))
+        guard !o3, r <= UInt(Int.max) else { return nil }
+        return (v < 0) != (numerator < 0) ? -Int(r) : Int(r)
+    }
+
     /// `v` rounded half away from zero to `digits` decimals (0...6), as an integer count of those units.
     public static func rounded(_ v: Int, digits: Int) -> Int {
         let q = UInt(powers[scale - min(max(digits, 0), scale)])

@@ -109,7 +109,14 @@ public struct Subscription: Hashable, Sendable {
     public func userPart(of price: Money) -> Money { Subscription.userPart(of: price, share: share) }
 
     static func userPart(of price: Money, share: Share) -> Money {
-        Money(Money.round(share.apply(to: price.amount), scale: price.currency.minorUnits), price.currency)
+        // Whole millionths: the exact fraction rounded in integers (a third of 10.99 is 3.66), as the Decimal
+        // division and rounding below give, without their microseconds.
+        if let v = Millionths.of(price.amount),
+            let part = Millionths.fraction(v, share.numerator, share.denominator, roundedTo: price.currency.minorUnits)
+        {
+            return Money(Millionths.decimal(part), price.currency)
+        }
+        return Money(Money.round(share.apply(to: price.amount), scale: price.currency.minorUnits), price.currency)
     }
 
     /// Normalised monthly cost of the price in effect on `date`, the user's share.
