@@ -49,6 +49,8 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         // Fast and exact when the value is a whole number of millionths (every price is).
         if scale <= Millionths.scale, let v = Millionths.of(value) { return Millionths.plain(v, digits: scale) }
         let r = round(value, scale: scale)
+        // Rounded, it is whole millionths unless it is huge: formatted from the integer, not Decimal's text.
+        if scale <= Millionths.scale, let v = Millionths.of(r) { return Millionths.plain(v, digits: scale) }
         let negative = r < 0
         var text = "\(negative ? -r : r)"
         if !text.contains(".") && scale > 0 { text += "." }

@@ -172,69 +172,72 @@ struct ChargeAggregate {
         var perMonth = [Int](repeating: 0, count: monthCount)
         var touched: [Int] = []
         itemSums.reserveCapacity(subs.count)
-        for i in subs.indices {
-            var n = 0
-            let keys: [String]
-            if let pricing = pricings.map({ $0[i] }) ?? MillionthsPricing(subs[i]) {
-                var total = 0, charged = 0
-                touched.removeAll(keepingCapacity: true)
-                pricing.forEachCharge(of: subs[i], from: from, through: through) { date, v in
-                    n += 1
-                    total += v
-                    if date <= today { charged += v }
-                    let m = date.year * 12 + date.month - 1 - firstMonth
-                    if perMonth[m] == 0 { touched.append(m) }
-                    perMonth[m] += v
+        // Elements borrowed from the buffer: `subs[i]` on the array copies a Subscription (a dozen retains).
+        subs.withUnsafeBufferPointer { subs in
+            for i in subs.indices {
+                var n = 0
+                let keys: [String]
+                if let pricing = pricings.map({ $0[i] }) ?? MillionthsPricing(subs[i]) {
+                    var total = 0, charged = 0
+                    touched.removeAll(keepingCapacity: true)
+                    pricing.forEachCharge(of: subs[i], from: from, through: through) { date, v in
+                        n += 1
+                        total += v
+                        if date <= today { charged += v }
+                        let m = date.year * 12 + date.month - 1 - firstMonth
+                        if perMonth[m] == 0 { touched.append(m) }
+                        perMonth[m] += v
+                    }
+                    guard n > 0 else { continue }
+                    let slot: Int
+                    if let id = slotIDs[pricing.slot] { slot = id } else {
+                        slot = slots.count
+                        slots.append(pricing.slot)
+                        slotIDs[pricing.slot] = slot
+                    }
+                    totalSums.add(total, slot: slot)
+                    if charged != 0 { chargedSums.add(charged, slot: slot) }
+                    keys = grouping.keys(of: subs[i])
+                    for k in keys {
+                        var g = groupSums.removeValue(forKey: k) ?? (0, Sums())
+                        g.count += n
+                        g.sums.add(total, slot: slot)
+                        groupSums[k] = g
+                    }
+                    for m in touched {
+                        monthSums[m].add(perMonth[m], slot: slot)
+                        if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].add(perMonth[m], slot: slot) } }
+                        perMonth[m] = 0
+                    }
+                    itemSums.append((i, n, slot, total, nil))
+                } else {
+                    // Decimal: the user's part of each charge (Subscription.userPart), summed.
+                    var yours = Amounts(), charged = Amounts()
+                    var months: [Int: Amounts] = [:]
+                    Projection.forEachCharge(of: subs[i], index: i, from: from, through: through) { c in
+                        n += 1
+                        yours.add(c.yours)
+                        if c.date <= today { charged.add(c.yours) }
+                        months[c.date.year * 12 + c.date.month - 1 - firstMonth, default: Amounts()].add(c.yours)
+                    }
+                    guard n > 0 else { continue }
+                    totalSums.inexact.add(yours)
+                    chargedSums.inexact.add(charged)
+                    keys = grouping.keys(of: subs[i])
+                    for k in keys {
+                        var g = groupSums[k] ?? (0, Sums())
+                        g.count += n
+                        g.sums.inexact.add(yours)
+                        groupSums[k] = g
+                    }
+                    for (m, y) in months {
+                        monthSums[m].inexact.add(y)
+                        if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].inexact.add(y) } }
+                    }
+                    itemSums.append((i, n, 0, 0, yours))
                 }
-                guard n > 0 else { continue }
-                let slot: Int
-                if let id = slotIDs[pricing.slot] { slot = id } else {
-                    slot = slots.count
-                    slots.append(pricing.slot)
-                    slotIDs[pricing.slot] = slot
-                }
-                totalSums.add(total, slot: slot)
-                if charged != 0 { chargedSums.add(charged, slot: slot) }
-                keys = grouping.keys(of: subs[i])
-                for k in keys {
-                    var g = groupSums.removeValue(forKey: k) ?? (0, Sums())
-                    g.count += n
-                    g.sums.add(total, slot: slot)
-                    groupSums[k] = g
-                }
-                for m in touched {
-                    monthSums[m].add(perMonth[m], slot: slot)
-                    if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].add(perMonth[m], slot: slot) } }
-                    perMonth[m] = 0
-                }
-                itemSums.append((i, n, slot, total, nil))
-            } else {
-                // Decimal: the user's part of each charge (Subscription.userPart), summed.
-                var yours = Amounts(), charged = Amounts()
-                var months: [Int: Amounts] = [:]
-                Projection.forEachCharge(of: subs[i], index: i, from: from, through: through) { c in
-                    n += 1
-                    yours.add(c.yours)
-                    if c.date <= today { charged.add(c.yours) }
-                    months[c.date.year * 12 + c.date.month - 1 - firstMonth, default: Amounts()].add(c.yours)
-                }
-                guard n > 0 else { continue }
-                totalSums.inexact.add(yours)
-                chargedSums.inexact.add(charged)
-                keys = grouping.keys(of: subs[i])
-                for k in keys {
-                    var g = groupSums[k] ?? (0, Sums())
-                    g.count += n
-                    g.sums.inexact.add(yours)
-                    groupSums[k] = g
-                }
-                for (m, y) in months {
-                    monthSums[m].inexact.add(y)
-                    if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].inexact.add(y) } }
-                }
-                itemSums.append((i, n, 0, 0, yours))
+                count += n
             }
-            count += n
         }
     }
 }
@@ -304,12 +307,14 @@ public struct Report: Sendable {
         func add(_ m: Money, to sums: inout PriceSums) {
             if let v = Millionths.of(m.amount) { sums.add(v, .init(currency: m.currency, share: .whole)) } else { sums.add(yours: Amounts([m])) }
         }
-        for i in subs.indices where subs[i].isLive(on: today) {
-            let m = subs[i].monthlyCost(asOf: today)
-            let y = Money(subs[i].cadence.yearlyEquivalent(of: subs[i].userPart(of: subs[i].price(on: today)).amount), m.currency)
-            add(m, to: &monthly)
-            add(y, to: &yearly)
-            norm.append((Normalised(index: i, monthly: m, yearly: y), rank.of(m)))
+        subs.withUnsafeBufferPointer { subs in
+            for i in subs.indices where subs[i].isLive(on: today) {
+                let m = subs[i].monthlyCost(asOf: today)
+                let y = Money(subs[i].cadence.yearlyEquivalent(of: subs[i].userPart(of: subs[i].price(on: today)).amount), m.currency)
+                add(m, to: &monthly)
+                add(y, to: &yearly)
+                norm.append((Normalised(index: i, monthly: m, yearly: y), rank.of(m)))
+            }
         }
         normalised = norm.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.index < $1.0.index }.map(\.0)
         monthlyTotal = monthly.amounts
