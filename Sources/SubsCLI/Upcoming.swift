@@ -97,28 +97,37 @@ extension SubsCommand {
             var nameWidth = Table.width("NAME"), cadenceWidth = Table.width("CADENCE")
             var amountWidth = Table.width("AMOUNT"), yoursWidth = Table.width("YOURS")
             var showYours = false
-            var mine: [PriceEntry] = []
+            // Per subscription with charges: its cadence's text and the display widths of it and the name.
+            var cadenceTexts = [String](repeating: "", count: subs.count)
+            var widths = [(name: Int, cadence: Int)](repeating: (0, 0), count: subs.count)
             for i in subs.indices {
-                mine.removeAll(keepingCapacity: true)
+                // Its prices' entries go at the end of `entries`, and come off again when it has no charge.
+                let start = entries.count
+                entries.append(contentsOf: repeatElement(PriceEntry(), count: subs[i].prices.count))
+                var charged = false
                 Projection.forEachCharge(of: subs[i], index: i, from: ctx.today, through: through) { c in
-                    if mine.isEmpty { mine = Array(repeating: PriceEntry(), count: subs[i].prices.count) }
-                    if mine[c.priceIndex].count == 0 {
-                        mine[c.priceIndex] = PriceEntry(amount: Array(c.price.displayString.utf8), yours: Array(c.yours.displayString.utf8), yoursMoney: c.yours)
+                    let k = start + c.priceIndex
+                    if entries[k].count == 0 {
+                        entries[k] = PriceEntry(amount: Array(c.price.displayString.utf8), yours: Array(c.yours.displayString.utf8), yoursMoney: c.yours)
                     }
-                    mine[c.priceIndex].count += 1
+                    entries[k].count += 1
+                    charged = true
                 }
-                guard !mine.isEmpty else { continue }
-                firstEntry[i] = entries.count
-                let s = subs[i]
-                nameWidth = max(nameWidth, Table.width(s.name))
-                cadenceWidth = max(cadenceWidth, Table.width(s.cadence.description))
-                if s.share != .whole { showYours = true }
-                for e in mine where e.count > 0 {
-                    count += e.count
-                    amountWidth = max(amountWidth, e.amount.count)
-                    yoursWidth = max(yoursWidth, e.yours.count)
+                guard charged else {
+                    entries.removeLast(entries.count - start)
+                    continue
                 }
-                entries.append(contentsOf: mine)
+                firstEntry[i] = start
+                cadenceTexts[i] = subs[i].cadence.description
+                widths[i] = (Table.width(subs[i].name), Table.width(cadenceTexts[i]))
+                nameWidth = max(nameWidth, widths[i].name)
+                cadenceWidth = max(cadenceWidth, widths[i].cadence)
+                if subs[i].share != .whole { showYours = true }
+                for k in start..<entries.count where entries[k].count > 0 {
+                    count += entries[k].count
+                    amountWidth = max(amountWidth, entries[k].amount.count)
+                    yoursWidth = max(yoursWidth, entries[k].yours.count)
+                }
             }
             guard count > 0 else { return false }
             // Totals per currency, exact: whole millionths in integers (see RunningTotal).
@@ -191,21 +200,21 @@ extension SubsCommand {
             var arena: [UInt8] = []
             var segments = [(start: Int, end: Int, cadencePad: Int)](repeating: (0, 0, 0), count: entries.count)
             for i in subs.indices where firstEntry[i] >= 0 {
-                let name = subs[i].name, cadence = subs[i].cadence.description
+                let name = subs[i].name
                 for p in subs[i].prices.indices {
                     let k = firstEntry[i] + p
                     guard entries[k].count > 0 else { continue }
                     let start = arena.count
                     arena.append(contentsOf: name.utf8)
-                    arena.append(contentsOf: repeatElement(UInt8(ascii: " "), count: nameWidth - Table.width(name) + 2 + amountWidth - entries[k].amount.count))
+                    arena.append(contentsOf: repeatElement(UInt8(ascii: " "), count: nameWidth - widths[i].name + 2 + amountWidth - entries[k].amount.count))
                     arena.append(contentsOf: entries[k].amount)
                     if showYours {
                         arena.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + yoursWidth - entries[k].yours.count))
                         arena.append(contentsOf: entries[k].yours)
                     }
                     arena.append(contentsOf: "  ".utf8)
-                    arena.append(contentsOf: cadence.utf8)
-                    segments[k] = (start, arena.count, cadenceWidth - Table.width(cadence))
+                    arena.append(contentsOf: cadenceTexts[i].utf8)
+                    segments[k] = (start, arena.count, cadenceWidth - widths[i].cadence)
                 }
             }
             var runningWhole = 0
