@@ -281,7 +281,7 @@ public struct Report: Sendable {
         self.today = today
         self.grouping = grouping
         // Each subscription's prices in integers once, for both periods.
-        let pricings = subs.map(MillionthsPricing.init)
+        let pricings = subs.withUnsafeBufferPointer { subs in subs.indices.map { MillionthsPricing(subs[$0]) } }
         let now = ChargeAggregate(subs, from: period.from, through: period.through, today: today, grouping: grouping, pricings: pricings)
         count = now.count
         total = now.total
