@@ -82,7 +82,8 @@ extension SubsCommand {
             var converted: Decimal = 0
         }
 
-        private static let weekdays: [[UInt8]] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { Array($0.utf8) }
+        /// "MonTueWed...", three bytes a day from Monday (`LocalDate.weekdayAbbreviation`).
+        private static let weekdays: [UInt8] = Array(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].joined().utf8)
 
         /// The table of charges in date order with a running total. Two walks over the charges: one per
         /// subscription for the totals and the column widths, then the date-ordered merge that writes the
@@ -220,41 +221,45 @@ extension SubsCommand {
             var runningWhole = 0
             var running = runningCurrency.map { RunningTotal(currency: $0) }
             var totalText: [UInt8] = []
-            Projection.forEachChargeInDateOrder(of: subs, from: ctx.today, through: through) { c in
-                let k = firstEntry[c.index] + c.priceIndex
-                buffer.append(byte: UInt8(ascii: "\n"))
-                buffer.appendDate(c.date)
-                buffer.appendTwoSpaces()
-                buffer.append(SubsCommand.Upcoming.weekdays[c.date.weekday - 1])
-                buffer.appendTwoSpaces()
-                let segment = segments[k]
-                buffer.append(arena[segment.start..<segment.end])
-                var note = ""
-                if c.kind == .trialEnd { note = "trial converts" }
-                if let before = c.previousPrice { note += (note.isEmpty ? "" : "; ") + "new price, was \(before.displayString)" }
-                let last = runningCurrency == nil && note.isEmpty
-                if !last { buffer.appendSpaces(segment.cadencePad) }
-                if let rc = runningCurrency {
-                    if allWhole {
-                        runningWhole += entries[k].base!
-                        totalText.removeAll(keepingCapacity: true)
-                        Millionths.appendDisplay(runningWhole, digits: rc.minorUnits, to: &totalText)
-                        totalText.append(UInt8(ascii: " "))
-                        totalText.append(contentsOf: rc.code.utf8)
-                    } else {
-                        if let b = entries[k].base { running!.add(millionths: b, share: .whole) } else { running!.add(entries[k].converted) }
-                        totalText = Array(running!.displayString.utf8)
+            // Borrowed bytes: slicing the arrays per line would retain and release them per line.
+            let weekdays = SubsCommand.Upcoming.weekdays
+            arena.withUnsafeBufferPointer { arena in weekdays.withUnsafeBufferPointer { weekdays in
+                Projection.forEachChargeInDateOrder(of: subs, from: ctx.today, through: through) { c in
+                    let k = firstEntry[c.index] + c.priceIndex
+                    buffer.append(byte: UInt8(ascii: "\n"))
+                    buffer.appendDate(c.date)
+                    buffer.appendTwoSpaces()
+                    let w = 3 * (c.date.weekday - 1)
+                    buffer.append(UnsafeBufferPointer(rebasing: weekdays[w..<w + 3]))
+                    buffer.appendTwoSpaces()
+                    let segment = segments[k]
+                    buffer.append(UnsafeBufferPointer(rebasing: arena[segment.start..<segment.end]))
+                    var note = ""
+                    if c.kind == .trialEnd { note = "trial converts" }
+                    if let before = c.previousPrice { note += (note.isEmpty ? "" : "; ") + "new price, was \(before.displayString)" }
+                    let last = runningCurrency == nil && note.isEmpty
+                    if !last { buffer.appendSpaces(segment.cadencePad) }
+                    if let rc = runningCurrency {
+                        if allWhole {
+                            runningWhole += entries[k].base!
+                            totalText.removeAll(keepingCapacity: true)
+                            Millionths.appendDisplay(runningWhole, digits: rc.minorUnits, to: &totalText)
+                            totalText.append(UInt8(ascii: " "))
+                            totalText.append(contentsOf: rc.code.utf8)
+                        } else {
+                            if let b = entries[k].base { running!.add(millionths: b, share: .whole) } else { running!.add(entries[k].converted) }
+                            totalText = Array(running!.displayString.utf8)
+                        }
+                        buffer.appendTwoSpaces()
+                        buffer.appendSpaces(totalWidth - totalText.count)  // digits, separators and a code: ASCII
+                        buffer.append(totalText)
                     }
-                    buffer.appendTwoSpaces()
-                    buffer.appendSpaces(totalWidth - totalText.count)  // digits, separators and a code: ASCII
-                    buffer.append(totalText)
-                }
-                if !note.isEmpty {
-                    buffer.appendTwoSpaces()
-                    buffer.append(out.yellow(note))
-                }
-                buffer.flushIfFull()
-            }
+                    if !note.isEmpty {
+                        buffer.appendTwoSpaces()
+                        buffer.append(out.yellow(note))
+                    }
+                    buffer.flushIfFull()
+            } } }
             buffer.append(byte: UInt8(ascii: "\n"))
             buffer.flush()
             if let rc = runningCurrency, allWhole {

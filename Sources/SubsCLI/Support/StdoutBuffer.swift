@@ -11,7 +11,7 @@ struct StdoutBuffer {
 
     mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
     mutating func append(_ b: [UInt8]) { bytes.append(contentsOf: b) }
-    mutating func append(_ b: ArraySlice<UInt8>) { bytes.append(contentsOf: b) }
+    mutating func append(_ b: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: b) }
 
     /// `YYYY-MM-DD`, as `LocalDate.description` writes it.
     mutating func appendDate(_ d: LocalDate) {
