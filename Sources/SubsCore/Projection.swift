@@ -120,11 +120,11 @@ public enum Projection {
         for i in subs.indices {
             let c = Cursor(of: subs[i], index: i, from: from, through: through, markPriceChanges: markPriceChanges)
             guard let first = c.date else { continue }
+            precondition(cursors.count < 1 << 24, "too many subscriptions to merge")
             cursors.append(c)
             heap.append(key(first, cursors.count - 1))
             siftUp(&heap, heap.count - 1)
         }
-        precondition(cursors.count < 1 << 24, "too many subscriptions to merge")
         while !heap.isEmpty {
             let ci = heap[0] & 0xFF_FFFF
             body(cursors[ci].take())
