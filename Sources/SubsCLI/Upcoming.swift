@@ -32,6 +32,13 @@ extension SubsCommand {
             }
             let data = try ProjectionData(ctx)
             let subs = data.subscriptions
+            if !format.json && !format.csv {
+                // The table streams the charges in date order: nothing is collected per charge.
+                if !renderTable(subs: subs, data: data, ctx: ctx, through: through) {
+                    Output.note(subs.isEmpty ? "No subscriptions yet. Add one: subs add Netflix --amount 15.99" : "No charges from \(ctx.today) through \(through).")
+                }
+                return
+            }
             let charges = Projection.charges(of: subs, from: ctx.today, through: through)
             // Per subscription once (copying a Subscription per charge retains a dozen strings and arrays).
             let ids = subs.map { JSONValue.int($0.id) }, names = subs.map { JSONValue.string($0.name) }
@@ -62,121 +69,212 @@ extension SubsCommand {
                     })
                 return
             }
-            if charges.isEmpty {
-                Output.note(subs.isEmpty ? "No subscriptions yet. Add one: subs add Netflix --amount 15.99" : "No charges from \(ctx.today) through \(through).")
-                return
-            }
-            renderTable(charges, subs: subs, data: data, ctx: ctx, through: through)
         }
 
-        private func renderTable(_ charges: [Charge], subs: [Subscription], data: ProjectionData, ctx: Context, through: LocalDate) {
+        /// What a (subscription, price) shows and adds: the amount and the user's part as text, and the part in
+        /// the running total's currency, in whole millionths when it is that (else the Decimal that follows).
+        private struct PriceEntry {
+            var count = 0
+            var amount: [UInt8] = []
+            var yours: [UInt8] = []
+            var yoursMoney = Money(0, .usd)
+            var base: Int?
+            var converted: Decimal = 0
+        }
+
+        /// "MonTueWed...", three bytes a day from Monday (`LocalDate.weekdayAbbreviation`).
+        private static let weekdays: [UInt8] = Array(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].joined().utf8)
+
+        /// The table of charges in date order with a running total. Two walks over the charges: one per
+        /// subscription for the totals and the column widths, then the date-ordered merge that writes the
+        /// lines straight into an output buffer. False when there is no charge.
+        private func renderTable(subs: [Subscription], data: ProjectionData, ctx: Context, through: LocalDate) -> Bool {
             let conv = data.converter
-            // Totals per currency, exact: whole millionths per share in integers (see RunningTotal).
-            var perCurrency: [Currency: RunningTotal] = [:]
-            var lastPrice: (Int, Int, Int?) = (-1, -1, nil)
-            for c in charges {
-                if lastPrice.0 != c.index || lastPrice.1 != c.priceIndex { lastPrice = (c.index, c.priceIndex, Millionths.of(c.yours.amount)) }
-                if let v = lastPrice.2 {
-                    perCurrency[c.yours.currency, default: RunningTotal(currency: c.yours.currency)].add(millionths: v, share: .whole)
-                } else {
-                    perCurrency[c.yours.currency, default: RunningTotal(currency: c.yours.currency)].add(c.yours.amount)
+            let out = ctx.output
+            // Per subscription with charges, where its prices' entries start in `entries` (-1: no charge).
+            var firstEntry = [Int](repeating: -1, count: subs.count)
+            var entries: [PriceEntry] = []
+            var count = 0
+            var nameWidth = Table.width("NAME"), cadenceWidth = Table.width("CADENCE")
+            var amountWidth = Table.width("AMOUNT"), yoursWidth = Table.width("YOURS")
+            var showYours = false
+            // Per subscription with charges: its cadence's text and the display widths of it and the name.
+            var cadenceTexts = [String](repeating: "", count: subs.count)
+            var widths = [(name: Int, cadence: Int)](repeating: (0, 0), count: subs.count)
+            for i in subs.indices {
+                // Its prices' entries go at the end of `entries`, and come off again when it has no charge.
+                let start = entries.count
+                entries.append(contentsOf: repeatElement(PriceEntry(), count: subs[i].prices.count))
+                var charged = false
+                Projection.forEachCharge(of: subs[i], index: i, from: ctx.today, through: through) { c in
+                    let k = start + c.priceIndex
+                    if entries[k].count == 0 {
+                        entries[k] = PriceEntry(amount: Array(c.price.displayString.utf8), yours: Array(c.yours.displayString.utf8), yoursMoney: c.yours)
+                    }
+                    entries[k].count += 1
+                    charged = true
                 }
+                guard charged else {
+                    entries.removeLast(entries.count - start)
+                    continue
+                }
+                firstEntry[i] = start
+                cadenceTexts[i] = subs[i].cadence.description
+                widths[i] = (Table.width(subs[i].name), Table.width(cadenceTexts[i]))
+                nameWidth = max(nameWidth, widths[i].name)
+                cadenceWidth = max(cadenceWidth, widths[i].cadence)
+                if subs[i].share != .whole { showYours = true }
+                for k in start..<entries.count where entries[k].count > 0 {
+                    count += entries[k].count
+                    amountWidth = max(amountWidth, entries[k].amount.count)
+                    yoursWidth = max(yoursWidth, entries[k].yours.count)
+                }
+            }
+            guard count > 0 else { return false }
+            // Totals per currency, exact: whole millionths in integers (see RunningTotal).
+            var perCurrency: [Currency: RunningTotal] = [:]
+            for e in entries where e.count > 0 {
+                var t = perCurrency[e.yoursMoney.currency] ?? RunningTotal(currency: e.yoursMoney.currency)
+                if let v = Millionths.of(e.yoursMoney.amount) { t.add(millionths: v * e.count, share: .whole) } else {
+                    for _ in 0..<e.count { t.add(e.yoursMoney.amount) }
+                }
+                perCurrency[e.yoursMoney.currency] = t
             }
             var all = Amounts()
             for (_, t) in perCurrency { all.add(Money(t.value, t.currency)) }
             // The running total is in the main currency when every charge converts, else in the one currency there is.
             let runningCurrency: Currency? = conv.total(all) != nil ? conv.target : (all.currencies.count == 1 ? all.currencies[0] : nil)
-            let showYours = charges.contains { subs[$0.index].share != .whole }
-            var header = ["DATE", "DAY", "NAME", "AMOUNT"]
-            if showYours { header.append("YOURS") }
-            header.append("CADENCE")
-            if runningCurrency != nil { header.append("TOTAL") }
-            header.append("NOTE")
-            var running = runningCurrency.map { RunningTotal(currency: $0) }
-            // Per subscription and price, formatted once: (price index, amount text, yours text, what it adds to
-            // the running total in whole millionths, or nil to add the Decimal amount that follows).
-            var cache: [Int: (Int, String, String, Int?, Decimal)] = [:]
-            // Per subscription once, not per row: copying a Subscription retains a dozen strings and arrays.
-            let names = subs.map(\.name), cadences = subs.map(\.cadence.description)
-            // The texts that change per row, in order (the running total needs it), and the column widths;
-            // then the lines go straight into one buffer (a table of 100,000 rows of arrays was the cost).
-            var rows: [(charge: Int, amount: String, yours: String, total: String, note: String)] = []
-            rows.reserveCapacity(charges.count)
-            var widths = header.map(Table.width)
-            widths[0] = 10  // YYYY-MM-DD
-            widths[1] = 3  // Mon
-            var seen = Swift.Set<Int>()
-            for (i, c) in charges.enumerated() {
-                let entry: (Int, String, String, Int?, Decimal)
-                if let cached = cache[c.index], cached.0 == c.priceIndex { entry = cached } else {
-                    // The user's part of the charge (whole minor units) in the running total's currency.
-                    var base: Int?
-                    var converted = c.yours.amount
-                    if let rc = runningCurrency {
-                        converted = rc == c.yours.currency ? c.yours.amount : conv.convert(c.yours)!.amount
-                        base = Millionths.of(converted)
+            // What each (subscription, price) adds to the running total; integers when every one is whole millionths.
+            var allWhole = true, anyNegative = false
+            var final = 0
+            if let rc = runningCurrency {
+                for k in entries.indices where entries[k].count > 0 {
+                    let m = entries[k].yoursMoney
+                    let converted = rc == m.currency ? m.amount : conv.convert(m)!.amount
+                    entries[k].converted = converted
+                    entries[k].base = Millionths.of(converted)
+                    if let b = entries[k].base { final += b * entries[k].count } else { allWhole = false }
+                    if converted < 0 { anyNegative = true }
+                }
+            }
+            // The running total only grows when no charge is negative: its widest text is the last one.
+            var totalWidth = Table.width("TOTAL")
+            func runningText(_ whole: Int, _ rc: Currency) -> [UInt8] {
+                var b: [UInt8] = []
+                Millionths.appendDisplay(whole, digits: rc.minorUnits, to: &b)
+                b.append(UInt8(ascii: " "))
+                b.append(contentsOf: rc.code.utf8)
+                return b
+            }
+            if let rc = runningCurrency {
+                if allWhole && !anyNegative {
+                    totalWidth = max(totalWidth, runningText(final, rc).count)
+                } else {
+                    var running = RunningTotal(currency: rc)
+                    Projection.forEachChargeInDateOrder(of: subs, from: ctx.today, through: through, markPriceChanges: false) { c in
+                        let k = firstEntry[c.index] + c.priceIndex
+                        if let b = entries[k].base { running.add(millionths: b, share: .whole) } else { running.add(entries[k].converted) }
+                        totalWidth = max(totalWidth, running.displayString.utf8.count)
                     }
-                    entry = (c.priceIndex, c.price.displayString, c.yours.displayString, base, converted)
-                    cache[c.index] = entry
-                    widths[3] = max(widths[3], Table.width(entry.1))
-                    if showYours { widths[4] = max(widths[4], Table.width(entry.2)) }
-                }
-                if seen.insert(c.index).inserted {
-                    widths[2] = max(widths[2], Table.width(names[c.index]))
-                    widths[showYours ? 5 : 4] = max(widths[showYours ? 5 : 4], Table.width(cadences[c.index]))
-                }
-                var total = ""
-                if running != nil {
-                    if let base = entry.3 { running!.add(millionths: base, share: .whole) } else { running!.add(entry.4) }
-                    total = running!.displayString
-                    widths[showYours ? 6 : 5] = max(widths[showYours ? 6 : 5], Table.width(total))
-                }
-                var notes: [String] = []
-                if c.kind == .trialEnd { notes.append("trial converts") }
-                if let before = c.previousPrice { notes.append("new price, was \(before.displayString)") }
-                rows.append((i, entry.1, entry.2, total, notes.isEmpty ? "" : ctx.output.yellow(notes.joined(separator: "; "))))
-            }
-            let pads = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
-            var text = ""
-            text.reserveCapacity((widths.reduce(0, +) + 2 * widths.count + 1) * (rows.count + 1))
-            /// One line; cells are (text, column, right-aligned); the last one is not padded.
-            func line(_ cells: [(String, Int, Bool)]) {
-                for (k, (cell, col, right)) in cells.enumerated() {
-                    if k > 0 { text.append("  ") }
-                    let pad = pads[max(widths[col] - Table.width(cell), 0)]
-                    if right { text.append(pad) }
-                    text.append(cell)
-                    if !right && k < cells.count - 1 { text.append(pad) }
                 }
             }
-            var headerCells: [(String, Int, Bool)] = [("DATE", 0, false), ("DAY", 1, false), ("NAME", 2, false), ("AMOUNT", 3, true)]
-            if showYours { headerCells.append(("YOURS", 4, true)) }
-            headerCells.append(("CADENCE", showYours ? 5 : 4, false))
-            if runningCurrency != nil { headerCells.append(("TOTAL", showYours ? 6 : 5, true)) }
-            headerCells.append(("NOTE", header.count - 1, false))
-            line(headerCells)
-            if ctx.output.useColor { text = ctx.output.bold(text) }
-            for r in rows {
-                let c = charges[r.charge]
-                text.append("\n")
-                var cells: [(String, Int, Bool)] = [
-                    (c.date.description, 0, false), (c.date.weekdayAbbreviation, 1, false), (names[c.index], 2, false), (r.amount, 3, true),
-                ]
-                if showYours { cells.append((r.yours, 4, true)) }
-                cells.append((cadences[c.index], showYours ? 5 : 4, false))
-                if runningCurrency != nil { cells.append((r.total, showYours ? 6 : 5, true)) }
-                if !r.note.isEmpty { cells.append((r.note, header.count - 1, false)) }
-                line(cells)
+            let dateWidth = 10, dayWidth = 3
+
+            var buffer = StdoutBuffer()
+            // One line; cells are (text, width, right-aligned); the last one is not padded.
+            var header: [(String, Int, Bool)] = [("DATE", dateWidth, false), ("DAY", dayWidth, false), ("NAME", nameWidth, false), ("AMOUNT", amountWidth, true)]
+            if showYours { header.append(("YOURS", yoursWidth, true)) }
+            header.append(("CADENCE", cadenceWidth, false))
+            if runningCurrency != nil { header.append(("TOTAL", totalWidth, true)) }
+            header.append(("NOTE", 0, false))
+            var headerText = ""
+            for (k, (cell, width, right)) in header.enumerated() {
+                if k > 0 { headerText += "  " }
+                let pad = String(repeating: " ", count: max(width - Table.width(cell), 0))
+                if right { headerText += pad }
+                headerText += cell
+                if !right && k < header.count - 1 { headerText += pad }
             }
-            print(text)
+            buffer.append(out.useColor ? out.bold(headerText) : headerText)
+            // The middle of a line (name, amount, your part, cadence) is the same for every charge of a
+            // (subscription, price): laid out once into one arena, copied per line with the padding after it.
+            var arena: [UInt8] = []
+            var segments = [(start: Int, end: Int, cadencePad: Int)](repeating: (0, 0, 0), count: entries.count)
+            for i in subs.indices where firstEntry[i] >= 0 {
+                let name = subs[i].name
+                for p in subs[i].prices.indices {
+                    let k = firstEntry[i] + p
+                    guard entries[k].count > 0 else { continue }
+                    let start = arena.count
+                    arena.append(contentsOf: name.utf8)
+                    arena.append(contentsOf: repeatElement(UInt8(ascii: " "), count: nameWidth - widths[i].name + 2 + amountWidth - entries[k].amount.count))
+                    arena.append(contentsOf: entries[k].amount)
+                    if showYours {
+                        arena.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + yoursWidth - entries[k].yours.count))
+                        arena.append(contentsOf: entries[k].yours)
+                    }
+                    arena.append(contentsOf: "  ".utf8)
+                    arena.append(contentsOf: cadenceTexts[i].utf8)
+                    segments[k] = (start, arena.count, cadenceWidth - widths[i].cadence)
+                }
+            }
+            var runningWhole = 0
+            var running = runningCurrency.map { RunningTotal(currency: $0) }
+            var totalText: [UInt8] = []
+            // Borrowed bytes: slicing the arrays per line would retain and release them per line.
+            let weekdays = SubsCommand.Upcoming.weekdays
+            arena.withUnsafeBufferPointer { arena in weekdays.withUnsafeBufferPointer { weekdays in
+                Projection.forEachChargeInDateOrder(of: subs, from: ctx.today, through: through) { c in
+                    let k = firstEntry[c.index] + c.priceIndex
+                    buffer.append(byte: UInt8(ascii: "\n"))
+                    buffer.appendDate(c.date)
+                    buffer.appendTwoSpaces()
+                    let w = 3 * (c.date.weekday - 1)
+                    buffer.append(UnsafeBufferPointer(rebasing: weekdays[w..<w + 3]))
+                    buffer.appendTwoSpaces()
+                    let segment = segments[k]
+                    buffer.append(UnsafeBufferPointer(rebasing: arena[segment.start..<segment.end]))
+                    var note = ""
+                    if c.kind == .trialEnd { note = "trial converts" }
+                    if let before = c.previousPrice { note += (note.isEmpty ? "" : "; ") + "new price, was \(before.displayString)" }
+                    let last = runningCurrency == nil && note.isEmpty
+                    if !last { buffer.appendSpaces(segment.cadencePad) }
+                    if let rc = runningCurrency {
+                        if allWhole {
+                            runningWhole += entries[k].base!
+                            totalText.removeAll(keepingCapacity: true)
+                            Millionths.appendDisplay(runningWhole, digits: rc.minorUnits, to: &totalText)
+                            totalText.append(UInt8(ascii: " "))
+                            totalText.append(contentsOf: rc.code.utf8)
+                        } else {
+                            if let b = entries[k].base { running!.add(millionths: b, share: .whole) } else { running!.add(entries[k].converted) }
+                            totalText = Array(running!.displayString.utf8)
+                        }
+                        buffer.appendTwoSpaces()
+                        buffer.appendSpaces(totalWidth - totalText.count)  // digits, separators and a code: ASCII
+                        buffer.append(totalText)
+                    }
+                    if !note.isEmpty {
+                        buffer.appendTwoSpaces()
+                        buffer.append(out.yellow(note))
+                    }
+                    buffer.flushIfFull()
+            } } }
+            buffer.append(byte: UInt8(ascii: "\n"))
+            buffer.flush()
+            if let rc = runningCurrency, allWhole {
+                running = RunningTotal(currency: rc)
+                running!.add(millionths: runningWhole, share: .whole)
+            }
             let sums = all.sums
             let perCurrencyText = perCurrency.keys.sorted().map { perCurrency[$0]!.displayString }
-            print("\(charges.count) charge\(charges.count == 1 ? "" : "s") from \(ctx.today) through \(through): " + perCurrencyText.joined(separator: " + "))
+            print("\(count) charge\(count == 1 ? "" : "s") from \(ctx.today) through \(through): " + perCurrencyText.joined(separator: " + "))
             if sums.count > 1 || sums.first?.currency != conv.target, let t = (runningCurrency == conv.target ? running?.displayString : nil) ?? conv.total(all)?.displayString {
                 let date = conv.rateDate(all).map { " (rates of \($0))" } ?? ""
                 print("Total in \(conv.target.code): \(t)\(date)")
             }
             data.warnAboutRates(for: all, converter: conv, today: ctx.today)
+            return true
         }
     }
 }

@@ -93,50 +93,57 @@ public struct BudgetStatus: Sendable {
 
     /// Works out every budget's status on `today` from the subscriptions' charges (the user's part).
     public static func evaluate(_ budgets: [Budget], subscriptions: [Subscription], today: LocalDate, rates: RateTable) -> [BudgetStatus] {
-        // Budgets of the same period share one walk over the charges.
         var result: [BudgetStatus] = []
         var converters: [Currency: Converter] = [:]
-        for b in budgets {
-            let (from, through) = b.bounds(containing: today)
-            var chargedSums = PriceSums(), toComeSums = PriceSums()
-            for (i, s) in subscriptions.enumerated() where b.covers(s) {
-                // The user's part of each charge, summed in integers of millionths (see PriceSums).
-                if let pricing = MillionthsPricing(s) {
-                    var ch = 0, tc = 0
-                    pricing.forEachCharge(of: s, from: from, through: through) { date, v in
-                        if date <= today { ch += v } else { tc += v }
+        // Per subscription once, not once per budget: its prices in integers, and its category's key.
+        // Elements borrowed from the buffer: `subscriptions[i]` on the array copies a Subscription (a dozen retains).
+        return subscriptions.withUnsafeBufferPointer { subscriptions in
+            let pricings = subscriptions.indices.map { MillionthsPricing(subscriptions[$0]) }
+            let categoryKeys = budgets.contains { $0.category != nil } ? subscriptions.indices.map { Subscription.nameKey(subscriptions[$0].category ?? "") } : []
+            for b in budgets {
+                let (from, through) = b.bounds(containing: today)
+                let wanted = b.category.map(Subscription.nameKey)
+                var chargedSums = PriceSums(), toComeSums = PriceSums()
+                for i in subscriptions.indices {
+                    if let wanted, categoryKeys[i] != wanted { continue }
+                    // The user's part of each charge, summed in integers of millionths (see PriceSums).
+                    if let pricing = pricings[i] {
+                        var ch = 0, tc = 0
+                        pricing.forEachCharge(of: subscriptions[i], from: from, through: through) { date, v in
+                            if date <= today { ch += v } else { tc += v }
+                        }
+                        if ch != 0 { chargedSums.add(ch, pricing.slot) }
+                        if tc != 0 { toComeSums.add(tc, pricing.slot) }
+                    } else {
+                        var subCharged = Amounts(), subToCome = Amounts()
+                        Projection.forEachCharge(of: subscriptions[i], index: i, from: from, through: through) { c in
+                            if c.date <= today { subCharged.add(c.yours) } else { subToCome.add(c.yours) }
+                        }
+                        chargedSums.add(yours: subCharged)
+                        toComeSums.add(yours: subToCome)
                     }
-                    if ch != 0 { chargedSums.add(ch, pricing.slot) }
-                    if tc != 0 { toComeSums.add(tc, pricing.slot) }
-                } else {
-                    var subCharged = Amounts(), subToCome = Amounts()
-                    Projection.forEachCharge(of: s, index: i, from: from, through: through) { c in
-                        if c.date <= today { subCharged.add(c.yours) } else { subToCome.add(c.yours) }
+                }
+                let charged = chargedSums.amounts, toCome = toComeSums.amounts
+                let conv = converters[b.limit.currency] ?? Converter(target: b.limit.currency, rates: rates)
+                converters[b.limit.currency] = conv
+                var missing = Amounts()
+                func convert(_ a: Amounts) -> Decimal {
+                    var sum: Decimal = 0
+                    for m in a.sums {
+                        if let c = conv.convert(m) { sum += c.amount } else { missing.add(m) }
                     }
-                    chargedSums.add(yours: subCharged)
-                    toComeSums.add(yours: subToCome)
+                    return sum
                 }
+                let ch = convert(charged)
+                let projected = ch + convert(toCome)
+                let percent = projected * 100 / b.limit.amount
+                let state: State = projected > b.limit.amount ? .exceeded : percent >= Decimal(b.threshold) ? .approaching : .ok
+                result.append(BudgetStatus(
+                    budget: b, from: from, through: through, charged: ch, projected: projected, percent: percent,
+                    state: state, unconverted: missing.sums))
             }
-            let charged = chargedSums.amounts, toCome = toComeSums.amounts
-            let conv = converters[b.limit.currency] ?? Converter(target: b.limit.currency, rates: rates)
-            converters[b.limit.currency] = conv
-            var missing = Amounts()
-            func convert(_ a: Amounts) -> Decimal {
-                var sum: Decimal = 0
-                for m in a.sums {
-                    if let c = conv.convert(m) { sum += c.amount } else { missing.add(m) }
-                }
-                return sum
-            }
-            let ch = convert(charged)
-            let projected = ch + convert(toCome)
-            let percent = projected * 100 / b.limit.amount
-            let state: State = projected > b.limit.amount ? .exceeded : percent >= Decimal(b.threshold) ? .approaching : .ok
-            result.append(BudgetStatus(
-                budget: b, from: from, through: through, charged: ch, projected: projected, percent: percent,
-                state: state, unconverted: missing.sums))
+            return result
         }
-        return result
     }
 }
 

@@ -3,18 +3,24 @@
 /// Arithmetic goes through a day number (days since 1970-01-01), using Howard Hinnant's
 /// civil-from-days algorithms, so it needs no Foundation calendar and is exact and fast.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    /// year << 9 | month << 5 | day: four bytes (subscriptions carry half a dozen dates), ordered as the
+    /// dates are, so comparing two is comparing two integers.
+    private let packed: Int32
+
+    public var year: Int { Int(packed >> 9) }
+    public var month: Int { Int((packed >> 5) & 0xF) }
+    public var day: Int { Int(packed & 0x1F) }
+
+    private init(unchecked year: Int, _ month: Int, _ day: Int) {
+        packed = Int32(truncatingIfNeeded: year << 9 | month << 5 | day)
+    }
 
     /// Fails for dates that do not exist (2026-02-30) or years outside 1..9999.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...LocalDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.init(unchecked: year, month, day)
     }
 
     /// Strict `YYYY-MM-DD`.
@@ -47,9 +53,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        month = m
-        day = d
+        self.init(unchecked: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
     /// Days since 1970-01-01.
@@ -125,9 +129,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         }
     }
 
-    public static func < (a: LocalDate, b: LocalDate) -> Bool {
-        (a.year, a.month, a.day) < (b.year, b.month, b.day)
-    }
+    public static func < (a: LocalDate, b: LocalDate) -> Bool { a.packed < b.packed }
 
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)

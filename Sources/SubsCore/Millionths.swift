@@ -50,4 +50,63 @@ public enum Millionths {
         if frac.count < digits { frac = String(repeating: "0", count: digits - frac.count) + frac }
         return (negative ? "-" : "") + String(whole / div) + "." + frac
     }
+
+    /// `v x numerator / denominator` rounded half away from zero to `digits` decimals (0...6), in millionths;
+    /// nil on overflow. Exact: the rational is rounded, not a truncated quotient.
+    public static func fraction(_ v: Int, _ numerator: Int, _ denominator: Int, roundedTo digits: Int) -> Int? {
+        guard denominator > 0, (0...scale).contains(digits) else { return nil }
+        let step = powers[scale - digits]
+        let (n, o1) = v.magnitude.multipliedReportingOverflow(by: UInt(numerator.magnitude))
+        let (d, o2) = UInt(denominator).multipliedReportingOverflow(by: UInt(step))
+        guard !o1, !o2 else { return nil }
+        var q = n / d
+        if (n % d) >= d - n % d { q += 1 }  // remainder at least half of d
+        let (r, o3) = q.multipliedReportingOverflow(by: UInt(step))
+        guard !o3, r <= UInt(Int.max) else { return nil }
+        return (v < 0) != (numerator < 0) ? -Int(r) : Int(r)
+    }
+
+    /// `v` rounded half away from zero to `digits` decimals (0...6), as an integer count of those units.
+    public static func rounded(_ v: Int, digits: Int) -> Int {
+        let q = UInt(powers[scale - min(max(digits, 0), scale)])
+        var whole = v.magnitude / q
+        if (v.magnitude % q) * 2 >= q { whole += 1 }
+        return v < 0 ? -Int(whole) : Int(whole)
+    }
+
+    /// Appends what `Money.displayString` shows before the code: rounded half away from zero to `digits`
+    /// decimals (0...6), thousands grouped: "1,299.00", "-0.50", "1,480". Bytes, no intermediate strings,
+    /// for listings that format amounts by the hundred thousand.
+    public static func appendDisplay(_ v: Int, digits: Int, to out: inout [UInt8]) {
+        let d = min(max(digits, 0), scale)
+        let units = rounded(v, digits: d).magnitude
+        if v < 0 && units > 0 { out.append(UInt8(ascii: "-")) }
+        let div = UInt(powers[d])
+        let whole = units / div
+        // Integer part, grouped by three from the right.
+        var digitsOfWhole: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digitsOfWhole) { b in
+            var w = whole
+            repeat {
+                b[count] = UInt8(ascii: "0") + UInt8(w % 10)
+                w /= 10
+                count += 1
+            } while w > 0
+            for k in stride(from: count - 1, through: 0, by: -1) {
+                out.append(b[k])
+                if k > 0 && k % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            }
+        }
+        guard d > 0 else { return }
+        out.append(UInt8(ascii: "."))
+        var frac = units % div
+        var p = div / 10
+        while p > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(frac / p))
+            frac %= p
+            p /= 10
+        }
+    }
 }

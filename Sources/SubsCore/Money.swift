@@ -14,15 +14,30 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     public var rounded: Decimal { Money.round(amount, scale: currency.minorUnits) }
 
     /// Plain decimal string with exactly the currency's minor units: "15.99", "1480", "1299.00".
-    public var plainString: String { Money.plain(rounded, scale: currency.minorUnits) }
+    public var plainString: String { Money.plain(amount, scale: currency.minorUnits) }
 
     /// "15.99 EUR".
     public var description: String { "\(plainString) \(currency.code)" }
 
     /// "1,299.00 EUR": grouped for tables.
-    public var displayString: String { "\(Money.grouped(plainString)) \(currency.code)" }
+    public var displayString: String {
+        // Whole millionths (every price and share of one) format from integers; the rest through Decimal.
+        if currency.minorUnits <= Millionths.scale, let v = Millionths.of(amount) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(24)
+            Millionths.appendDisplay(v, digits: currency.minorUnits, to: &bytes)
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: currency.code.utf8)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return "\(Money.grouped(plainString)) \(currency.code)"
+    }
 
     public static func round(_ value: Decimal, scale: Int) -> Decimal {
+        // Whole millionths round in integers (NSDecimalRound costs a microsecond when it has work to do).
+        if (0...Millionths.scale).contains(scale), let v = Millionths.of(value) {
+            return Millionths.decimal(Millionths.rounded(v, digits: scale) * Millionths.powers[Millionths.scale - scale])
+        }
         var input = value
         var result = Decimal()
         NSDecimalRound(&result, &input, scale, .plain)
@@ -34,6 +49,8 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         // Fast and exact when the value is a whole number of millionths (every price is).
         if scale <= Millionths.scale, let v = Millionths.of(value) { return Millionths.plain(v, digits: scale) }
         let r = round(value, scale: scale)
+        // Rounded, it is whole millionths unless it is huge: formatted from the integer, not Decimal's text.
+        if scale <= Millionths.scale, let v = Millionths.of(r) { return Millionths.plain(v, digits: scale) }
         let negative = r < 0
         var text = "\(negative ? -r : r)"
         if !text.contains(".") && scale > 0 { text += "." }

@@ -42,30 +42,130 @@ public enum Projection {
         of s: Subscription, index: Int, from: LocalDate, through: LocalDate, markPriceChanges: Bool = false,
         _ body: (Charge) -> Void
     ) {
-        // The price of the charge before the window, to mark a change on the first charge inside it.
-        var previous: Int?
-        if markPriceChanges && s.prices.count > 1 {
-            if let before = previousCharge(of: s, before: from) { previous = s.priceIndex(on: before) }
+        var cursor = Cursor(of: s, index: index, from: from, through: through, markPriceChanges: markPriceChanges)
+        while cursor.date != nil { body(cursor.take()) }
+    }
+
+    /// One subscription's charges in date order, one at a time: what `forEachCharge` walks, and what the
+    /// date-ordered merge interleaves. `date` is the next charge's date (nil when there are no more).
+    /// The price in effect and the user's part of it are kept inline and change only with the price index.
+    struct Cursor {
+        let index: Int
+        let markPriceChanges: Bool
+        private var dates: Schedule.ChargeDates
+        private(set) var date: LocalDate?
+        private let prices: [PriceChange]
+        private let priceCount: Int
+        private let share: Share
+        private var lastIndex = 0
+        private var price: Money
+        private var yours: Money
+        /// The price index of the previous charge (before the window at first), to mark price changes.
+        private var previous: Int?
+        private let conversion: LocalDate?
+
+        init(of s: Subscription, index: Int, from: LocalDate, through: LocalDate, markPriceChanges: Bool) {
+            self.index = index
+            self.markPriceChanges = markPriceChanges
+            // The price of the charge before the window, to mark a change on the first charge inside it.
+            if markPriceChanges && s.prices.count > 1 {
+                if let before = previousCharge(of: s, before: from) { previous = s.priceIndex(on: before) }
+            }
+            prices = s.prices
+            priceCount = s.prices.count
+            share = s.share
+            price = s.prices[0].price
+            yours = s.userPart(of: price)
+            conversion = s.status == .trial ? Schedule.trialConversion(of: s) : nil
+            dates = Schedule.ChargeDates(of: s, from: from, through: through)
+            date = dates.next()
         }
-        // Prices are looked up by index (`price(on:)` is `prices[priceIndex(on:)]`): comparing Money costs a
-        // Decimal comparison, and the user's part is computed once per price, not per charge.
-        var lastIndex = -1
-        var price = s.prices[0].price
-        var yours = price
-        let conversion = s.status == .trial ? Schedule.trialConversion(of: s) : nil
-        Schedule.forEachCharge(of: s, from: from, through: through) { date in
-            let pi = s.priceIndex(on: date)
-            if pi != lastIndex {
-                price = s.prices[pi].price
-                yours = s.userPart(of: price)
-                lastIndex = pi
+
+        /// The charge on `date`; moves on to the next one.
+        mutating func take() -> Charge {
+            let date = date!
+            self.date = dates.next()
+            // Prices are looked up by index (`price(on:)` is `prices[priceIndex(on:)]`): comparing Money costs
+            // a Decimal comparison, and the user's part is computed once per price, not per charge.
+            var pi = 0
+            if priceCount > 1 {
+                pi = Subscription.priceIndex(in: prices, on: date)
+                if pi != lastIndex {
+                    price = prices[pi].price
+                    yours = Subscription.userPart(of: price, share: share)
+                    lastIndex = pi
+                }
             }
             var changed: Money?
-            if markPriceChanges, let p = previous, p != pi, s.prices[p].price != price { changed = s.prices[p].price }
-            body(Charge(date: date, index: index, priceIndex: pi, price: price, yours: yours,
-                        kind: date == conversion ? .trialEnd : .charge, previousPrice: changed))
+            if markPriceChanges, let p = previous, p != pi, prices[p].price != price { changed = prices[p].price }
             previous = pi
-            return true
+            return Charge(date: date, index: index, priceIndex: pi, price: price, yours: yours,
+                          kind: date == conversion ? .trialEnd : .charge, previousPrice: changed)
+        }
+    }
+
+    /// Visits every charge of `subs` in `from...through` in date order (ties by subscription order), as
+    /// `charges` lists them, without collecting them: a merge of the subscriptions' own (ordered) charges,
+    /// so memory grows with the number of subscriptions, not of charges.
+    public static func forEachChargeInDateOrder(
+        of subs: [Subscription], from: LocalDate, through: LocalDate, markPriceChanges: Bool = true,
+        _ body: (Charge) -> Void
+    ) {
+        guard from <= through else { return }
+        var cursors: [Cursor] = []
+        // A binary min-heap of keys (day number of the cursor's next charge) << 24 | cursor number: one integer
+        // compare orders by day, then by cursor, which is subscription order.
+        var heap: [Int] = []
+        func key(_ day: LocalDate, _ cursor: Int) -> Int { (day.dayNumber << 24) | cursor }
+        for i in subs.indices {
+            let c = Cursor(of: subs[i], index: i, from: from, through: through, markPriceChanges: markPriceChanges)
+            guard let first = c.date else { continue }
+            precondition(cursors.count < 1 << 24, "too many subscriptions to merge")
+            cursors.append(c)
+            heap.append(key(first, cursors.count - 1))
+            siftUp(&heap, heap.count - 1)
+        }
+        while !heap.isEmpty {
+            let ci = heap[0] & 0xFF_FFFF
+            body(cursors[ci].take())
+            if let next = cursors[ci].date {
+                heap[0] = key(next, ci)
+            } else {
+                let last = heap.removeLast()
+                if heap.isEmpty { break }
+                heap[0] = last
+            }
+            siftDown(&heap, 0)
+        }
+    }
+
+    private static func siftUp(_ h: inout [Int], _ start: Int) {
+        var i = start
+        let x = h[i]
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard x < h[parent] else { break }
+            h[i] = h[parent]
+            i = parent
+        }
+        h[i] = x
+    }
+
+    private static func siftDown(_ h: inout [Int], _ start: Int) {
+        h.withUnsafeMutableBufferPointer { h in
+            var i = start
+            let n = h.count
+            let x = h[i]
+            while true {
+                let l = 2 * i + 1
+                guard l < n else { break }
+                var m = l
+                if l + 1 < n && h[l + 1] < h[l] { m = l + 1 }
+                guard h[m] < x else { break }
+                h[i] = h[m]
+                i = m
+            }
+            h[i] = x
         }
     }
 
@@ -85,10 +185,7 @@ public enum Projection {
         of subs: [Subscription], from: LocalDate, through: LocalDate, markPriceChanges: Bool = true
     ) -> [Charge] {
         var all: [Charge] = []
-        forEachCharge(of: subs, from: from, through: through, markPriceChanges: markPriceChanges) { all.append($0) }
-        // Day numbers make the sort key a pair of integers.
-        let keyed = all.enumerated().map { ($0.element.date.dayNumber, $0.element.index, $0.offset) }
-            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
-        return keyed.map { all[$0.2] }
+        forEachChargeInDateOrder(of: subs, from: from, through: through, markPriceChanges: markPriceChanges) { all.append($0) }
+        return all
     }
 }

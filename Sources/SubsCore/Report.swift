@@ -145,17 +145,25 @@ struct ChargeAggregate {
     var months: [Amounts] { monthSums.map { $0.priceSums(slots).amounts } }
     var groups: [String: (count: Int, amounts: Amounts)] { groupSums.mapValues { ($0.count, $0.sums.priceSums(slots).amounts) } }
     var monthGroups: [[String: Amounts]] { monthGroupSums.map { $0.mapValues { $0.priceSums(slots).amounts } } }
-    var items: [(index: Int, count: Int, sums: PriceSums)] {
+    /// Per subscription with charges: its sums, and a number to rank it by (see `Ranking`).
+    func items(_ rank: Ranking) -> [(index: Int, count: Int, amounts: Amounts, rank: Double)] {
         itemSums.map { item in
-            var p = PriceSums()
-            if let inexact = item.inexact { p.add(yours: inexact) } else { p.add(item.sum, slots[item.slot]) }
-            return (item.index, item.count, p)
+            if let inexact = item.inexact {
+                var p = PriceSums()
+                p.add(yours: inexact)
+                return (item.index, item.count, inexact, rank.of(p))
+            }
+            // One slot: a user's part in one currency (share whole), without building a PriceSums.
+            let slot = slots[item.slot]
+            var a = Amounts()
+            a.add(slot.share.apply(to: Millionths.decimal(item.sum)), slot.currency)
+            return (item.index, item.count, a, rank.of(millionths: item.sum, slot))
         }
     }
 
     init(
         _ subs: [Subscription], from: LocalDate, through: LocalDate, today: LocalDate, grouping: ReportGrouping,
-        monthGroups wantMonthGroups: Bool = false
+        monthGroups wantMonthGroups: Bool = false, pricings: [MillionthsPricing?]? = nil
     ) {
         let firstMonth = from.year * 12 + from.month - 1
         let monthCount = max(through.year * 12 + through.month - firstMonth, 0)
@@ -164,69 +172,72 @@ struct ChargeAggregate {
         var perMonth = [Int](repeating: 0, count: monthCount)
         var touched: [Int] = []
         itemSums.reserveCapacity(subs.count)
-        for (i, s) in subs.enumerated() {
-            var n = 0
-            let keys: [String]
-            if let pricing = MillionthsPricing(s) {
-                var total = 0, charged = 0
-                touched.removeAll(keepingCapacity: true)
-                pricing.forEachCharge(of: s, from: from, through: through) { date, v in
-                    n += 1
-                    total += v
-                    if date <= today { charged += v }
-                    let m = date.year * 12 + date.month - 1 - firstMonth
-                    if perMonth[m] == 0 { touched.append(m) }
-                    perMonth[m] += v
+        // Elements borrowed from the buffer: `subs[i]` on the array copies a Subscription (a dozen retains).
+        subs.withUnsafeBufferPointer { subs in
+            for i in subs.indices {
+                var n = 0
+                let keys: [String]
+                if let pricing = pricings.map({ $0[i] }) ?? MillionthsPricing(subs[i]) {
+                    var total = 0, charged = 0
+                    touched.removeAll(keepingCapacity: true)
+                    pricing.forEachCharge(of: subs[i], from: from, through: through) { date, v in
+                        n += 1
+                        total += v
+                        if date <= today { charged += v }
+                        let m = date.year * 12 + date.month - 1 - firstMonth
+                        if perMonth[m] == 0 { touched.append(m) }
+                        perMonth[m] += v
+                    }
+                    guard n > 0 else { continue }
+                    let slot: Int
+                    if let id = slotIDs[pricing.slot] { slot = id } else {
+                        slot = slots.count
+                        slots.append(pricing.slot)
+                        slotIDs[pricing.slot] = slot
+                    }
+                    totalSums.add(total, slot: slot)
+                    if charged != 0 { chargedSums.add(charged, slot: slot) }
+                    keys = grouping.keys(of: subs[i])
+                    for k in keys {
+                        var g = groupSums.removeValue(forKey: k) ?? (0, Sums())
+                        g.count += n
+                        g.sums.add(total, slot: slot)
+                        groupSums[k] = g
+                    }
+                    for m in touched {
+                        monthSums[m].add(perMonth[m], slot: slot)
+                        if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].add(perMonth[m], slot: slot) } }
+                        perMonth[m] = 0
+                    }
+                    itemSums.append((i, n, slot, total, nil))
+                } else {
+                    // Decimal: the user's part of each charge (Subscription.userPart), summed.
+                    var yours = Amounts(), charged = Amounts()
+                    var months: [Int: Amounts] = [:]
+                    Projection.forEachCharge(of: subs[i], index: i, from: from, through: through) { c in
+                        n += 1
+                        yours.add(c.yours)
+                        if c.date <= today { charged.add(c.yours) }
+                        months[c.date.year * 12 + c.date.month - 1 - firstMonth, default: Amounts()].add(c.yours)
+                    }
+                    guard n > 0 else { continue }
+                    totalSums.inexact.add(yours)
+                    chargedSums.inexact.add(charged)
+                    keys = grouping.keys(of: subs[i])
+                    for k in keys {
+                        var g = groupSums[k] ?? (0, Sums())
+                        g.count += n
+                        g.sums.inexact.add(yours)
+                        groupSums[k] = g
+                    }
+                    for (m, y) in months {
+                        monthSums[m].inexact.add(y)
+                        if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].inexact.add(y) } }
+                    }
+                    itemSums.append((i, n, 0, 0, yours))
                 }
-                guard n > 0 else { continue }
-                let slot: Int
-                if let id = slotIDs[pricing.slot] { slot = id } else {
-                    slot = slots.count
-                    slots.append(pricing.slot)
-                    slotIDs[pricing.slot] = slot
-                }
-                totalSums.add(total, slot: slot)
-                if charged != 0 { chargedSums.add(charged, slot: slot) }
-                keys = grouping.keys(of: s)
-                for k in keys {
-                    var g = groupSums.removeValue(forKey: k) ?? (0, Sums())
-                    g.count += n
-                    g.sums.add(total, slot: slot)
-                    groupSums[k] = g
-                }
-                for m in touched {
-                    monthSums[m].add(perMonth[m], slot: slot)
-                    if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].add(perMonth[m], slot: slot) } }
-                    perMonth[m] = 0
-                }
-                itemSums.append((i, n, slot, total, nil))
-            } else {
-                // Decimal: the user's part of each charge (Subscription.userPart), summed.
-                var yours = Amounts(), charged = Amounts()
-                var months: [Int: Amounts] = [:]
-                Projection.forEachCharge(of: s, index: i, from: from, through: through) { c in
-                    n += 1
-                    yours.add(c.yours)
-                    if c.date <= today { charged.add(c.yours) }
-                    months[c.date.year * 12 + c.date.month - 1 - firstMonth, default: Amounts()].add(c.yours)
-                }
-                guard n > 0 else { continue }
-                totalSums.inexact.add(yours)
-                chargedSums.inexact.add(charged)
-                keys = grouping.keys(of: s)
-                for k in keys {
-                    var g = groupSums[k] ?? (0, Sums())
-                    g.count += n
-                    g.sums.inexact.add(yours)
-                    groupSums[k] = g
-                }
-                for (m, y) in months {
-                    monthSums[m].inexact.add(y)
-                    if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].inexact.add(y) } }
-                }
-                itemSums.append((i, n, 0, 0, yours))
+                count += n
             }
-            count += n
         }
     }
 }
@@ -269,7 +280,9 @@ public struct Report: Sendable {
         self.period = period
         self.today = today
         self.grouping = grouping
-        let now = ChargeAggregate(subs, from: period.from, through: period.through, today: today, grouping: grouping)
+        // Each subscription's prices in integers once, for both periods.
+        let pricings = subs.withUnsafeBufferPointer { subs in subs.indices.map { MillionthsPricing(subs[$0]) } }
+        let now = ChargeAggregate(subs, from: period.from, through: period.through, today: today, grouping: grouping, pricings: pricings)
         count = now.count
         total = now.total
         charged = now.charged
@@ -285,8 +298,8 @@ public struct Report: Sendable {
         // Ranking only (the figures shown stay exact Decimal): a Double of the converted amount orders
         // 10,000 items without 140,000 Decimal comparisons.
         let rank = Ranking(converter)
-        let keyedItems = now.items.map { item in
-            (index: item.index, line: ReportLine(key: subs[item.index].name, count: item.count, amounts: item.sums.amounts), rank: rank.of(item.sums))
+        let keyedItems = now.items(rank).map { item in
+            (index: item.index, line: ReportLine(key: subs[item.index].name, count: item.count, amounts: item.amounts), rank: item.rank)
         }
         items = keyedItems.sorted { $0.rank != $1.rank ? $0.rank > $1.rank : $0.index < $1.index }.map { ($0.index, $0.line) }
         var norm: [(Normalised, Double)] = []
@@ -294,18 +307,20 @@ public struct Report: Sendable {
         func add(_ m: Money, to sums: inout PriceSums) {
             if let v = Millionths.of(m.amount) { sums.add(v, .init(currency: m.currency, share: .whole)) } else { sums.add(yours: Amounts([m])) }
         }
-        for (i, s) in subs.enumerated() where s.isLive(on: today) {
-            let m = s.monthlyCost(asOf: today)
-            let y = Money(s.cadence.yearlyEquivalent(of: s.userPart(of: s.price(on: today)).amount), m.currency)
-            add(m, to: &monthly)
-            add(y, to: &yearly)
-            norm.append((Normalised(index: i, monthly: m, yearly: y), rank.of(m)))
+        subs.withUnsafeBufferPointer { subs in
+            for i in subs.indices where subs[i].isLive(on: today) {
+                let m = subs[i].monthlyCost(asOf: today)
+                let y = Money(subs[i].cadence.yearlyEquivalent(of: subs[i].userPart(of: subs[i].price(on: today)).amount), m.currency)
+                add(m, to: &monthly)
+                add(y, to: &yearly)
+                norm.append((Normalised(index: i, monthly: m, yearly: y), rank.of(m)))
+            }
         }
         normalised = norm.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.index < $1.0.index }.map(\.0)
         monthlyTotal = monthly.amounts
         yearlyTotal = yearly.amounts
         previous = period.previous
-        let before = ChargeAggregate(subs, from: previous.from, through: previous.through, today: today, grouping: grouping)
+        let before = ChargeAggregate(subs, from: previous.from, through: previous.through, today: today, grouping: grouping, pricings: pricings)
         previousTotal = before.total
         previousCount = before.count
         previousGroups = before.groups.mapValues(\.amounts)
@@ -326,11 +341,13 @@ struct Ranking {
         (factors[m.currency] ?? 0) * (Millionths.of(m.amount).map { Double($0) / 1e6 } ?? Double(truncating: m.amount as NSNumber))
     }
 
+    func of(millionths v: Int, _ slot: PriceSums.Slot) -> Double {
+        (factors[slot.currency] ?? 0) * Double(v) / 1e6 * Double(slot.share.numerator) / Double(slot.share.denominator)
+    }
+
     func of(_ sums: PriceSums) -> Double {
         var r = 0.0
-        for (slot, v) in sums.slots {
-            r += (factors[slot.currency] ?? 0) * Double(v) / 1e6 * Double(slot.share.numerator) / Double(slot.share.denominator)
-        }
+        for (slot, v) in sums.slots { r += of(millionths: v, slot) }
         for m in sums.inexact.sums { r += of(m) }
         return r
     }

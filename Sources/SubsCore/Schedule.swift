@@ -60,28 +60,63 @@ public enum Schedule {
     public static func forEachCharge(
         of s: Subscription, from: LocalDate, through: LocalDate?, _ body: (LocalDate) -> Bool
     ) {
-        var start = max(from, s.startedOn)
-        var end = through
-        if s.status == .paused || s.status == .cancelled {
-            guard let since = s.statusSince else { return }
-            let lastLive = since.adding(days: -1)
-            end = end.map { min($0, lastLive) } ?? lastLive
-        }
-        // A trial charges nothing before it ends. Its end is a charge when it is on the schedule, as it is
-        // by default (the anchor is the trial's end); with another next charge given, that one comes first.
-        if let trial = s.trialUntil { start = max(start, trial) }
-        if let end, start > end { return }
-        var k = firstIndex(onOrAfter: start, anchor: s.anchor, cadence: s.cadence)
-        // Bounded: an open-ended walk stops after 100 years of daily charges.
-        for _ in 0..<36_500 {
-            let date = occurrence(k, anchor: s.anchor, cadence: s.cadence)
-            if let end, date > end { return }
-            if s.pauses.contains(where: { $0.contains(date) }) {
-                k += 1
-                continue
-            }
+        var dates = ChargeDates(of: s, from: from, through: through)
+        while let date = dates.next() {
             if !body(date) { return }
-            k += 1
+        }
+    }
+
+    /// The charge dates of one subscription as an iterator, for callers that interleave several
+    /// subscriptions (a date-ordered merge): the same dates as `forEachCharge`, which walks it.
+    public struct ChargeDates: IteratorProtocol, Sendable {
+        let anchor: LocalDate
+        let cadence: Cadence
+        let end: LocalDate?
+        /// Past pauses: their occurrences are skipped.
+        let pauses: [Pause]
+        var k: Int
+        /// Bounded: an open-ended walk stops after 100 years of daily charges.
+        var remaining: Int
+
+        public init(of s: Subscription, from: LocalDate, through: LocalDate?) {
+            anchor = s.anchor
+            cadence = s.cadence
+            pauses = s.pauses
+            var start = max(from, s.startedOn)
+            var end = through
+            if s.status == .paused || s.status == .cancelled {
+                if let since = s.statusSince {
+                    let lastLive = since.adding(days: -1)
+                    end = end.map { min($0, lastLive) } ?? lastLive
+                } else {
+                    end = start.adding(days: -1)  // charges nothing
+                }
+            }
+            // A trial charges nothing before it ends. Its end is a charge when it is on the schedule, as it is
+            // by default (the anchor is the trial's end); with another next charge given, that one comes first.
+            if let trial = s.trialUntil { start = max(start, trial) }
+            self.end = end
+            if let end, start > end {
+                k = 0
+                remaining = 0
+            } else {
+                k = firstIndex(onOrAfter: start, anchor: s.anchor, cadence: s.cadence)
+                remaining = 36_500
+            }
+        }
+
+        public mutating func next() -> LocalDate? {
+            while remaining > 0 {
+                let date = occurrence(k, anchor: anchor, cadence: cadence)
+                if let end, date > end {
+                    remaining = 0
+                    return nil
+                }
+                k += 1
+                remaining -= 1
+                if pauses.isEmpty || !pauses.contains(where: { $0.contains(date) }) { return date }
+            }
+            return nil
         }
     }
 }

@@ -107,7 +107,9 @@ public struct Subscription: Hashable, Sendable {
     public func price(on date: LocalDate) -> Money { prices[priceIndex(on: date)].price }
 
     /// Index in `prices` of the price that applies on `date` (the first one before any took effect).
-    public func priceIndex(on date: LocalDate) -> Int {
+    public func priceIndex(on date: LocalDate) -> Int { Subscription.priceIndex(in: prices, on: date) }
+
+    static func priceIndex(in prices: [PriceChange], on date: LocalDate) -> Int {
         prices.lastIndex(where: { $0.effective <= date }) ?? 0
     }
 
@@ -120,8 +122,17 @@ public struct Subscription: Hashable, Sendable {
 
     /// The user's part of one charge of `price`, in whole minor units: what they actually pay, so the
     /// parts of a history add up to its total.
-    public func userPart(of price: Money) -> Money {
-        Money(Money.round(share.apply(to: price.amount), scale: price.currency.minorUnits), price.currency)
+    public func userPart(of price: Money) -> Money { Subscription.userPart(of: price, share: share) }
+
+    static func userPart(of price: Money, share: Share) -> Money {
+        // Whole millionths: the exact fraction rounded in integers (a third of 10.99 is 3.66), as the Decimal
+        // division and rounding below give, without their microseconds.
+        if let v = Millionths.of(price.amount),
+            let part = Millionths.fraction(v, share.numerator, share.denominator, roundedTo: price.currency.minorUnits)
+        {
+            return Money(Millionths.decimal(part), price.currency)
+        }
+        return Money(Money.round(share.apply(to: price.amount), scale: price.currency.minorUnits), price.currency)
     }
 
     /// Normalised monthly cost of the price in effect on `date`, the user's share.

@@ -23,34 +23,41 @@ public struct SubscriptionQuery: Sendable {
 
     public func apply(to subs: [Subscription], asOf today: LocalDate) -> [Row] {
         let needle = search.map(Subscription.nameKey)
-        let rows = subs.filter { s in
+        let categoryKey = category.map(Subscription.nameKey)
+        // Elements borrowed from the buffer: `subs[i]` on the array copies a Subscription (a dozen retains).
+        let chosen = subs.withUnsafeBufferPointer { subs in subs.indices.filter { i in
+            let s = subs[i]
             if let status { guard s.status == status else { return false } }
             else if !all { guard s.status == .active || s.status == .trial else { return false } }
-            if let category { guard Subscription.nameKey(s.category ?? "") == Subscription.nameKey(category) else { return false } }
+            if let categoryKey { guard Subscription.nameKey(s.category ?? "") == categoryKey else { return false } }
             if let needle {
                 let haystack = [s.name, s.category ?? "", s.notes ?? "", s.paymentMethod ?? ""] + s.tags
                 guard haystack.contains(where: { Subscription.nameKey($0).contains(needle) }) else { return false }
             }
             return true
-        }.map { Row(subscription: $0, next: Schedule.nextCharges(of: $0, from: today, count: 1).first) }
-        // Keys computed once per row, not once per comparison (10,000 rows: ~280,000 comparisons).
-        let keys = Dictionary(rows.map { ($0.subscription.id, Subscription.nameKey($0.subscription.name)) }, uniquingKeysWith: { a, _ in a })
-        func byName(_ a: Row, _ b: Row) -> Bool {
-            let (x, y) = (keys[a.subscription.id]!, keys[b.subscription.id]!)
-            return x != y ? x < y : a.subscription.id < b.subscription.id
+        } }
+        // Sort keys computed once per row, in arrays indexed like `subs` (10,000 rows: ~140,000 comparisons).
+        var next = [LocalDate?](repeating: nil, count: subs.count)
+        var names = [String](repeating: "", count: subs.count)
+        var amounts = [Decimal](repeating: 0, count: sort == "amount" || sort == "monthly" ? subs.count : 0)
+        for i in chosen {
+            var dates = Schedule.ChargeDates(of: subs[i], from: today, through: nil)
+            next[i] = dates.next()
+            names[i] = Subscription.nameKey(subs[i].name)
+            if sort == "amount" { amounts[i] = subs[i].price(on: today).amount }
+            if sort == "monthly" { amounts[i] = subs[i].monthlyCost(asOf: today).amount }
         }
-        var amounts: [Int: Decimal] = [:]
-        if sort == "amount" { for r in rows { amounts[r.subscription.id] = r.subscription.price(on: today).amount } }
-        if sort == "monthly" { for r in rows { amounts[r.subscription.id] = r.subscription.monthlyCost(asOf: today).amount } }
-        return rows.sorted { a, b in
+        func byName(_ a: Int, _ b: Int) -> Bool {
+            names[a] != names[b] ? names[a] < names[b] : subs[a].id < subs[b].id
+        }
+        let order = chosen.sorted { a, b in
             switch sort {
             case "name": return byName(a, b)
             case "amount", "monthly":
-                let (x, y) = (amounts[a.subscription.id]!, amounts[b.subscription.id]!)
-                return x != y ? x > y : byName(a, b)
+                return amounts[a] != amounts[b] ? amounts[a] > amounts[b] : byName(a, b)
             default:
                 // No next charge (paused, cancelled) sorts last.
-                switch (a.next, b.next) {
+                switch (next[a], next[b]) {
                 case let (x?, y?) where x != y: return x < y
                 case (nil, _?): return false
                 case (_?, nil): return true
@@ -58,6 +65,7 @@ public struct SubscriptionQuery: Sendable {
                 }
             }
         }
+        return order.map { Row(subscription: subs[$0], next: next[$0]) }
     }
 }
 

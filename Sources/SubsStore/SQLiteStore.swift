@@ -196,21 +196,26 @@ public final class SQLiteStore: SubscriptionStore {
             try load(where: "WHERE id = ?", [.int(id)]).first
         }
 
+        /// Three queries ordered by subscription id, walked side by side: each subscription takes its prices and
+        /// tags from the heads of the other two (no dictionary of 10,000 arrays to build and look up).
         private func load(where clause: String, _ values: [SQLiteConnection.Value]) throws -> [Subscription] {
-            var prices: [Int: [PriceChange]] = [:]
             let subFilter = clause.isEmpty ? "" : clause.replacingOccurrences(of: "id", with: "subscription_id")
-            try db.query(
-                "SELECT subscription_id, effective_on, amount, currency FROM prices \(subFilter) ORDER BY subscription_id, effective_on",
-                values
-            ) { row in
-                guard let date = row.date(1), let amount = row.decimal(2),
-                    let currency = row.text(3).flatMap(Currency.init(code:))
-                else { throw SubsError.data("damaged price row in the database for subscription \(row.int(0))") }
-                prices[row.int(0), default: []].append(PriceChange(effective: date, price: Money(amount, currency)))
-            }
-            var tags: [Int: [String]] = [:]
-            try db.query("SELECT subscription_id, tag FROM tags \(subFilter) ORDER BY subscription_id, position", values) {
-                tags[$0.int(0), default: []].append($0.text(1) ?? "")
+            let prices = try db.prepare("SELECT subscription_id, effective_on, amount, currency FROM prices \(subFilter) ORDER BY subscription_id, effective_on")
+            try prices.bind(values)
+            var pricesLeft = try prices.step()
+            // In primary-key order (no sort); positions order each subscription's few tags below.
+            let tags = try db.prepare("SELECT subscription_id, position, tag FROM tags \(subFilter) ORDER BY subscription_id, tag")
+            try tags.bind(values)
+            var tagsLeft = try tags.step()
+            // Currencies repeat: the last one's code bytes are compared before parsing another.
+            var lastCurrency: (bytes: [UInt8], currency: Currency)?
+            func currency(_ row: SQLiteConnection.Statement, _ column: Int32) -> Currency? {
+                row.withBytes(column) { b -> Currency? in
+                    if let last = lastCurrency, last.bytes.elementsEqual(b) { return last.currency }
+                    guard let c = Currency(code: String(decoding: b, as: UTF8.self)) else { return nil }
+                    lastCurrency = (Array(b), c)
+                    return c
+                }
             }
             var pauses: [Int: [Pause]] = [:]
             try db.query("SELECT subscription_id, paused_on, resumed_on FROM pauses \(subFilter) ORDER BY subscription_id, paused_on", values) {
@@ -220,19 +225,38 @@ public final class SQLiteStore: SubscriptionStore {
                 pauses[$0.int(0), default: []].append(Pause(from: from, until: until))
             }
             var result: [Subscription] = []
-            try db.query("SELECT \(Transaction.columns) FROM subscriptions \(clause) ORDER BY id", values) { r in
+            if clause.isEmpty { try db.query("SELECT count(*) FROM subscriptions") { result.reserveCapacity($0.int(0)) } }
+            let subs = try db.prepare("SELECT \(Transaction.columns) FROM subscriptions \(clause) ORDER BY id")
+            try subs.bind(values)
+            while try subs.step() {
+                let r = subs
                 let id = r.int(0)
+                var history: [PriceChange] = []
+                while pricesLeft && prices.int(0) <= id {
+                    if prices.int(0) == id {
+                        guard let date = prices.date(1), let amount = prices.decimal(2), let cur = currency(prices, 3)
+                        else { throw SubsError.data("damaged price row in the database for subscription \(id)") }
+                        history.append(PriceChange(effective: date, price: Money(amount, cur)))
+                    }
+                    pricesLeft = try prices.step()
+                }
+                var tagged: [(position: Int, tag: String)] = []
+                while tagsLeft && tags.int(0) <= id {
+                    if tags.int(0) == id { tagged.append((tags.int(1), tags.text(2) ?? "")) }
+                    tagsLeft = try tags.step()
+                }
+                if tagged.count > 1 { tagged.sort { $0.position < $1.position } }
                 func date(_ c: Int32) -> LocalDate? { r.date(c) }
                 guard let unit = r.text(3).flatMap(Cadence.Unit.init(rawValue:)),
                     let cadence = Cadence(unit: unit, count: r.int(4)),
                     let anchor = date(5), let started = date(6),
                     let status = r.text(11).flatMap(Status.init(rawValue:)),
-                    let history = prices[id], !history.isEmpty,
+                    !history.isEmpty,
                     let share = Share(r.int(17), r.int(18))
                 else { throw SubsError.data("damaged subscription row \(id) in the database") }
                 var s = Subscription(
                     id: id, uid: r.text(1) ?? "", name: r.text(2) ?? "", price: history[0].price, cadence: cadence,
-                    anchor: anchor, startedOn: started, category: r.text(7), tags: tags[id] ?? [], notes: r.text(8),
+                    anchor: anchor, startedOn: started, category: r.text(7), tags: tagged.map(\.tag), notes: r.text(8),
                     paymentMethod: r.text(9), url: r.text(10), status: status, statusSince: date(12),
                     trialUntil: date(13), remindDays: r.text(14).flatMap { try? ReminderDays.parse($0) },
                     endsOn: date(15), noticeDays: r.optionalInt(16), share: share, createdAt: r.text(19) ?? "",
