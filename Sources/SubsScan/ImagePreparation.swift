@@ -49,63 +49,41 @@ enum ImagePreparation {
         return Prepared(raster: r, dpi: finalDPI, notes: notes)
     }
 
-    /// Characters are scaled to about this height (the median of capitals, digits and lower case):
-    /// Tesseract misreads text much smaller, and gains nothing from larger.
-    static let targetCharacterHeight = 26.0
-    /// Text within this range of heights is left at its size.
-    static let comfortableCharacterHeights = 18.0...60.0
+    /// Text whose characters are smaller than this (median height, pixels) is enlarged...
+    static let minCharacterHeight = 9.0
+    /// ... to about this height. Tesseract misreads characters much smaller; on this corpus's
+    /// scans, enlarging text that is already 10 px or more did not read better.
+    static let targetCharacterHeight = 20.0
     /// Upscaling stops at this many pixels (time and memory).
     static let maxPreparedPixels = 14_000_000.0
 
-    /// Crops to the text and scales it to a height Tesseract reads well. Returns the new image,
-    /// the scale factor applied, and a note; nil when nothing needed doing or nothing could be told.
+    /// Scales small text to a height Tesseract reads well: narrow screenshots by their width, tiny
+    /// print by its measured character height, cropped to the region with text (a small receipt
+    /// scanned on a large page). Returns the new image, the scale factor and a note; nil when
+    /// nothing needed doing.
     static func sizeText(_ r: Raster) -> (Raster, Double, String)? {
-        // Measured on a flattened-background copy (shadows and light gradients would join or hide
-        // characters); a half-size copy of big images is enough and four times cheaper.
-        let analysisScale = max(r.width, r.height) > 2200 ? 0.5 : 1.0
-        guard let small = analysisScale < 1 ? r.scaled(by: analysisScale) : r,
-            let flat = small.backgroundNormalized()
+        if let narrow = legacyUpscale(r) { return narrow }
+        guard max(r.width, r.height) <= 2600, let flat = r.backgroundNormalized(),
+            let geometry = TextGeometry.measure(flat.darkComponentBoxes(threshold: 150), imageWidth: flat.width, imageHeight: flat.height),
+            geometry.characterHeight < minCharacterHeight
         else { return nil }
-        let boxes = flat.darkComponentBoxes(threshold: 150)
-        guard var geometry = TextGeometry.measure(boxes, imageWidth: flat.width, imageHeight: flat.height) else {
-            return legacyUpscale(r)
-        }
-        geometry.characterHeight /= analysisScale
-        if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
-            FileHandle.standardError.write(Data("text height \(geometry.characterHeight) content \(String(describing: geometry.content)) of \(flat.width)x\(flat.height)\n".utf8))
-        }
         var out = r
         var notes: [String] = []
-        var factor = 1.0
-        let h = geometry.characterHeight
-        let env = ProcessInfo.processInfo.environment
-        let target = env["SUBS_TEXT_TARGET"].flatMap(Double.init) ?? targetCharacterHeight
-        let low = env["SUBS_TEXT_LOW"].flatMap(Double.init) ?? comfortableCharacterHeights.lowerBound
-        guard !(low...comfortableCharacterHeights.upperBound).contains(h) else { return nil }
-        factor = target / h
-        // Small text is enlarged; only the part with text (a receipt scanned on a large page).
-        if factor > 1, let box = geometry.content {
-            let b = Raster.PixelBox(x: Int(Double(box.x) / analysisScale), y: Int(Double(box.y) / analysisScale),
-                                    width: Int(Double(box.width) / analysisScale), height: Int(Double(box.height) / analysisScale))
-            if let c = r.cropped(x: b.x, y: b.y, width: min(b.width, r.width - b.x), height: min(b.height, r.height - b.y)) {
-                out = c
-                notes.append("cropped to text \(c.width)x\(c.height)")
-            }
+        if let b = geometry.content, let c = r.cropped(x: b.x, y: b.y, width: b.width, height: b.height) {
+            out = c
+            notes.append("cropped to text \(c.width)x\(c.height)")
         }
         let maxFactor = (maxPreparedPixels / Double(out.width * out.height)).squareRoot()
-        factor = min(factor, 4, maxFactor)
-        if abs(factor - 1) < 0.15 { factor = 1 }
-        if factor != 1, let s = out.scaled(by: factor) {
+        let factor = min(targetCharacterHeight / geometry.characterHeight, 4, maxFactor)
+        if factor > 1.15, let s = out.scaled(by: factor) {
             out = s
-            notes.append("text \(Int(h)) px scaled x\(format(factor))")
-        } else {
-            factor = 1
+            notes.append("text \(Int(geometry.characterHeight)) px scaled x\(format(factor))")
+            return (out, factor, notes.joined(separator: ", "))
         }
-        if notes.isEmpty { return nil }
-        return (out, factor, notes.joined(separator: ", "))
+        return nil
     }
 
-    /// Without measurable text: small screenshots are upscaled, Tesseract misreads text under ~20 px.
+    /// Small screenshots are upscaled by width: Tesseract misreads text under ~20 px.
     static func legacyUpscale(_ r: Raster) -> (Raster, Double, String)? {
         guard r.width < minWidth && max(r.width, r.height) < maxLongSide / 2 else { return nil }
         let f = min(3.0, Double(minWidth) / Double(r.width))
