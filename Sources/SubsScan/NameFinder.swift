@@ -34,10 +34,13 @@ struct NameFinder {
     private static let bareDomain = try! NSRegularExpression(
         pattern: #"(?<![@\w.])([A-Za-z0-9-]{2,}\.(?:com|net|org|io|co|fr|de|es|co\.uk|uk|tv|app|me|ai|so|us|eu|ch|at|be|nl|it))(?![\w.])"#)
 
-    func find(lines: [TextLine], paidWithLines: Set<Int>) -> Found? {
+    /// - Parameter tillReceipt: a shop's receipt: its own name is in the header, while its items
+    ///   ("Apple juice") and the links printed at its foot name other brands.
+    func find(lines: [TextLine], paidWithLines: Set<Int>, tillReceipt: Bool = false) -> Found? {
+        let headerEnd = tillReceipt ? max(5, lines.count / 4) : lines.count
         // 1. A catalogue vendor named on the document or owning a domain printed on it.
         var best: (score: Double, found: Found)?
-        for (i, line) in lines.enumerated() where !paidWithLines.contains(i) {
+        for (i, line) in lines.enumerated() where !paidWithLines.contains(i) && i < headerEnd {
             let raw = line.text
             for domain in domains(in: raw) {
                 if let v = catalogue.vendor(domain: domain) {
@@ -102,7 +105,7 @@ struct NameFinder {
         if let best { return best.found }
 
         // 2. The sender's or website's domain, in the capitals the document prints it with.
-        for line in lines {
+        for line in lines.prefix(headerEnd) {
             for domain in domains(in: line.text) {
                 let labels = domain.lowercased().split(separator: ".")
                 guard labels.count >= 2 else { continue }
@@ -132,7 +135,9 @@ struct NameFinder {
                 continue
             }
             if afterRecipientLabel { afterRecipientLabel = false; continue }  // the customer's name
-            let cell = line.cells.first.map { $0.map(\.text).joined(separator: " ") } ?? line.text
+            // The first cell, past marks and specks in the margin ("x", "|").
+            let cells = line.cells.map { $0.map(\.text).joined(separator: " ") }
+            let cell = cells.first { $0.filter(\.isLetter).count >= 3 } ?? cells.first ?? line.text
             let trimmed = cell.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
             let folded = Text.fold(trimmed)
             let letters = trimmed.filter(\.isLetter)
@@ -146,11 +151,16 @@ struct NameFinder {
             if DateFinder.find(in: trimmed, line: 0).isEmpty == false { continue }
             // A label line ("Total   €8.00") is not a letterhead.
             if !AmountFinder.find(in: line.text, line: 0, language: nil).isEmpty { continue }
+            // A company's legal form ("... Sdn Bhd", "... GmbH") makes a name even with a number
+            // or a place in it ("99 Speed Mart S/B", "Book Shop (Taman Daya) Sdn Bhd").
+            let hasLegalForm = Self.namingLegalForms.contains { Text.contains(folded, phrase: $0) }
             // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
-            if trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) { continue }
+            if !hasLegalForm && trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) { continue }
+            // A postcode or phone number run into a word ("Town,81200") is an address too.
+            if trimmed.range(of: #"\d{4,}"#, options: .regularExpression) != nil { continue }
             if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
             let words = Set(folded.split(separator: " ").map(String.init))
-            if !words.isDisjoint(with: Self.addressWords) { continue }
+            if !hasLegalForm && !words.isDisjoint(with: Self.addressWords) { continue }
             // Only a legal form ("BHD", "GmbH") is the end of a name broken over two lines.
             let formWords = Set(Self.legalForms.flatMap { $0.split(separator: " ").map(String.init) })
             if words.isSubset(of: formWords.union(Self.descriptors)) { continue }
@@ -163,9 +173,33 @@ struct NameFinder {
             if letterhead == nil || score > letterhead!.score { letterhead = (score, trimmed, line.text) }
         }
         if let l = letterhead {
-            return Found(name: l.text, confidence: 0.5, evidence: l.line, vendor: nil)
+            return Found(name: Self.repairLegalForm(l.text), confidence: 0.5, evidence: l.line, vendor: nil)
         }
         return nil
+    }
+
+    /// Legal forms distinctive enough to mark a line as a company name.
+    static let namingLegalForms = [
+        "sdn bhd", "bhd", "berhad", "s b", "pte ltd", "pty ltd", "gmbh", "ltd", "limited", "llc", "inc", "plc", "sarl",
+        "sas", "s a", "s l", "srl", "b v", "n v", "co ltd", "corp", "corporation", "pvt ltd", "kft", "sp z o o",
+    ]
+
+    /// OCR's usual misreadings of a legal form in a letterhead, put right: "SON BHD", "S0N BHD",
+    /// "SDN BND" -> "SDN BHD". Only whole words next to the form's other word change.
+    static func repairLegalForm(_ name: String) -> String {
+        var words = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        func core(_ w: String) -> String { w.uppercased().filter { $0.isLetter || $0.isNumber } }
+        for i in words.indices where i + 1 < words.count {
+            let a = core(words[i]), b = core(words[i + 1])
+            let firstOK = a.count == 3 && a.first == "S" && a.last == "N" && "O0BQ".contains(Array(a)[1])
+            let secondOK = ["BHD", "BND", "8HD", "BHO", "BH0", "SHD"].contains(b)
+            if (firstOK && (secondOK || b == "BHD")) || (a == "SDN" && secondOK && b != "BHD") {
+                let lower = words[i].contains(where: \.isLowercase)
+                words[i] = words[i].replacingOccurrences(of: words[i].filter { $0.isLetter || $0.isNumber }, with: lower ? "Sdn" : "SDN")
+                words[i + 1] = words[i + 1].replacingOccurrences(of: words[i + 1].filter { $0.isLetter || $0.isNumber }, with: lower ? "Bhd" : "BHD")
+            }
+        }
+        return words.joined(separator: " ")
     }
 
     /// Words of addresses, not of names.
