@@ -128,13 +128,26 @@ struct NameFinder {
                                "cliente", "facturar a", "datos del cliente", "to", "dear", "hi", "hello", "bonjour",
                                "hallo", "hola", "para", "an", "a"]
         var afterRecipientLabel = false
+        // Past the invoice's particulars (number, date, customer number), a person's name over an
+        // address is the customer's block even when its "Bill to" label was not read.
+        var pastParticulars = false
         for (index, line) in lines.prefix(8).enumerated() {
             let lineFolded = Text.fold(line.text)
+            defer {
+                if !DateFinder.find(in: line.text, line: 0).isEmpty || Self.particularsLabels.contains(where: { Text.contains(lineFolded, phrase: $0) }) {
+                    pastParticulars = true
+                }
+            }
             if recipientLabels.contains(where: { lineFolded == $0 || lineFolded.hasPrefix($0 + " ") }) {
                 afterRecipientLabel = true
                 continue
             }
             if afterRecipientLabel { afterRecipientLabel = false; continue }  // the customer's name
+            if pastParticulars, index + 1 < lines.count, Self.looksLikePersonName(line.text),
+                Self.looksLikeAddress(lines[index + 1].text)
+            {
+                break  // the customer's block: the body of the invoice follows
+            }
             // The first cell, past marks and specks in the margin ("x", "|").
             let cells = line.cells.map { $0.map(\.text).joined(separator: " ") }
             let cell = cells.first { $0.filter(\.isLetter).count >= 3 } ?? cells.first ?? line.text
@@ -176,6 +189,28 @@ struct NameFinder {
             return Found(name: Self.repairLegalForm(l.text), confidence: 0.5, evidence: l.line, vendor: nil)
         }
         return nil
+    }
+
+    /// Labels of an invoice's particulars, printed after the issuer's letterhead.
+    static let particularsLabels = ["invoice number", "invoice no", "customer id", "customer number", "account number",
+                                    "n de facture", "numero de facture", "n de client", "rechnungsnummer", "kundennummer",
+                                    "n de factura", "numero de factura", "n de cliente"]
+
+    /// "Lucía García", "Jordan Lee": two or three capitalised words, nothing else.
+    static func looksLikePersonName(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        guard (2...3).contains(words.count) else { return false }
+        return words.allSatisfy { w in
+            w.count >= 2 && w.first!.isUppercase && w.dropFirst().allSatisfy { $0.isLowercase || $0 == "-" || $0 == "'" }
+        }
+    }
+
+    /// A street line: a house number with a street word, or a postcode.
+    static func looksLikeAddress(_ text: String) -> Bool {
+        let words = Set(Text.fold(text).split(separator: " ").map(String.init))
+        let hasNumber = text.contains(where: \.isNumber)
+        return hasNumber && (!words.isDisjoint(with: addressWords.union(["calle", "via", "carrer", "rua", "avenue", "drive", "way"]))
+            || text.range(of: #"\b\d{4,5}\b"#, options: .regularExpression) != nil)
     }
 
     /// Legal forms distinctive enough to mark a line as a company name.
