@@ -168,12 +168,21 @@ struct NameFinder {
             // or a place in it ("99 Speed Mart S/B", "Book Shop (Taman Daya) Sdn Bhd").
             let hasLegalForm = Self.namingLegalForms.contains { Text.contains(folded, phrase: $0) }
             // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
-            if !hasLegalForm && trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) { continue }
-            // A postcode or phone number run into a word ("Town,81200") is an address too.
-            if trimmed.range(of: #"\d{4,}"#, options: .regularExpression) != nil { continue }
-            if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
             let words = Set(folded.split(separator: " ").map(String.init))
+            let hasBusinessWord = !words.isDisjoint(with: Self.businessWords)
+            if !hasLegalForm && !hasBusinessWord && trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) {
+                continue
+            }
+            // A postcode or phone number run into a word ("Town,81200") is an address too.
+            if !hasLegalForm && trimmed.range(of: #"\d{4,}"#, options: .regularExpression) != nil { continue }
+            if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
             if !hasLegalForm && !words.isDisjoint(with: Self.addressWords) { continue }
+            // A state, region or country line of the address ("Selangor Darul Ehsan", "Johor").
+            if !hasLegalForm && !hasBusinessWord
+                && CountryClues.phrases.contains(where: { $0.weight >= 1 && !Self.namingLegalForms.contains($0.phrase) && Text.contains(folded, phrase: $0.phrase) })
+            {
+                continue
+            }
             // Only a legal form ("BHD", "GmbH") is the end of a name broken over two lines.
             let formWords = Set(Self.legalForms.flatMap { $0.split(separator: " ").map(String.init) })
             if words.isSubset(of: formWords.union(Self.descriptors)) { continue }
@@ -186,7 +195,7 @@ struct NameFinder {
             if letterhead == nil || score > letterhead!.score { letterhead = (score, trimmed, line.text) }
         }
         if let l = letterhead {
-            return Found(name: Self.repairLegalForm(l.text), confidence: 0.5, evidence: l.line, vendor: nil)
+            return Found(name: Self.repairLegalForm(Self.droppingRegistrationNumber(l.text)), confidence: 0.5, evidence: l.line, vendor: nil)
         }
         return nil
     }
@@ -213,6 +222,14 @@ struct NameFinder {
             || text.range(of: #"\b\d{4,5}\b"#, options: .regularExpression) != nil)
     }
 
+    /// "ACME CO. (M) BHD (123456-X)" -> "ACME CO. (M) BHD": the company registration number
+    /// printed after a name is not part of it.
+    static func droppingRegistrationNumber(_ name: String) -> String {
+        let stripped = name.replacingOccurrences(
+            of: #"\s*\(\s*[A-Za-z]{0,4}\s*\d[\d\s]{4,}\s*-?\s*[A-Za-z]?\s*\)\s*$"#, with: "", options: .regularExpression)
+        return stripped.isEmpty ? name : stripped
+    }
+
     /// Legal forms distinctive enough to mark a line as a company name.
     static let namingLegalForms = [
         "sdn bhd", "bhd", "berhad", "s b", "pte ltd", "pty ltd", "gmbh", "ltd", "limited", "llc", "inc", "plc", "sarl",
@@ -229,7 +246,7 @@ struct NameFinder {
             let firstOK = a.count == 3 && a.first == "S" && a.last == "N" && "O0BQ".contains(Array(a)[1])
             let secondOK = ["BHD", "BND", "8HD", "BHO", "BH0", "SHD"].contains(b)
             if (firstOK && (secondOK || b == "BHD")) || (a == "SDN" && secondOK && b != "BHD") {
-                let lower = words[i].contains(where: \.isLowercase)
+                let lower = words[i].contains(where: \.isLowercase) || words[i + 1].contains(where: \.isLowercase)
                 words[i] = words[i].replacingOccurrences(of: words[i].filter { $0.isLetter || $0.isNumber }, with: lower ? "Sdn" : "SDN")
                 words[i + 1] = words[i + 1].replacingOccurrences(of: words[i + 1].filter { $0.isLetter || $0.isNumber }, with: lower ? "Bhd" : "BHD")
             }
@@ -241,7 +258,8 @@ struct NameFinder {
     static let addressWords: Set<String> = [
         "street", "st", "road", "rd", "avenue", "ave", "lane", "suite", "floor", "rue", "avenue", "boulevard", "bd",
         "chemin", "place", "strasse", "str", "weg", "platz", "allee", "calle", "avenida", "plaza", "paseo", "jalan",
-        "jln", "taman", "lot", "no", "blok", "block", "level", "unit", "building", "po", "box", "cedex",
+        "jln", "taman", "lot", "no", "blok", "block", "level", "unit", "building", "po", "box", "cedex", "kawasan",
+        "perindustrian", "bandar", "persiaran", "lorong", "kampung", "industrial",
     ]
 
     /// Words that make a line read like a business name.

@@ -190,3 +190,28 @@ import Testing
         #expect(NameFinder.looksLikeAddress("4419 Maple Avenue, Apt 3B"))
     }
 }
+
+@Suite struct LetterheadLineTests {
+    @Test(arguments: [
+        ("ACME CO. (M) BHD (123456-X)", "ACME CO. (M) BHD"),
+        ("KEDAI MAJU ( 801234-T )", "KEDAI MAJU"),
+        ("ACME TRADING (M) SDN BHD", "ACME TRADING (M) SDN BHD"),
+        ("(123456-X)", "(123456-X)"),
+    ])
+    func registrationNumberAfterAName(printed: String, name: String) {
+        #expect(NameFinder.droppingRegistrationNumber(printed) == name)
+    }
+
+    @Test func stateLinesAndIndustrialAreasAreAddressesNotNames() {
+        let r = InvoiceExtractor().extract(text: """
+            NO. 12, JALAN BESAR, 45600 BUKIT ROTAN
+            SELANGOR DARUL EHSAN
+            KAWASAN PERINDUSTRIAN MUTIARA
+            Cashier: 2
+            Total   RM 4.90
+            """)
+        #expect(r.name.value == nil)
+        let shop = InvoiceExtractor().extract(text: "Lumos Hardware Enterprise 88\nNo 4, Jalan Kilang\nCashier: 2\nTotal   RM 4.90\n")
+        #expect(shop.name.value == "Lumos Hardware Enterprise 88")
+    }
+}
