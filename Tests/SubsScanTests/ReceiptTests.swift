@@ -215,3 +215,12 @@ import Testing
         #expect(shop.name.value == "Lumos Hardware Enterprise 88")
     }
 }
+
+@Suite struct ReceiptDateTests {
+    @Test func itemCodesAreNotDates() {
+        #expect(DateFinder.find(in: "HX03-7 - 15", line: 0).isEmpty)
+        #expect(DateFinder.find(in: "Item AB12-05-24 1 x 3.00", line: 0).isEmpty)
+        #expect(DateFinder.find(in: "12-01-19 21:13 POS 4", line: 0).first?.raw == "12-01-19")
+        #expect(DateFinder.find(in: "Date: 05 / 01 / 2026", line: 0).count == 1)
+    }
+}
