@@ -151,10 +151,10 @@ struct NameFinder {
             // The first cell, past marks and specks in the margin ("x", "|").
             let cells = line.cells.map { $0.map(\.text).joined(separator: " ") }
             let cell = cells.first { $0.filter(\.isLetter).count >= 3 } ?? cells.first ?? line.text
-            let trimmed = cell.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+            let trimmed = Self.droppingRegistrationNumber(cell).trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
             let folded = Text.fold(trimmed)
             let letters = trimmed.filter(\.isLetter)
-            guard letters.count >= 3, Double(letters.count) / Double(max(1, trimmed.count)) > 0.6,
+            guard letters.count >= 3, Double(letters.count) / Double(max(1, trimmed.filter { !$0.isWhitespace }.count)) > 0.6,
                 !Self.notNames.contains(folded), trimmed.split(separator: " ").count <= 8,
                 line.confidence > 0.6
             else { continue }
@@ -195,7 +195,7 @@ struct NameFinder {
             if letterhead == nil || score > letterhead!.score { letterhead = (score, trimmed, line.text) }
         }
         if let l = letterhead {
-            return Found(name: Self.repairLegalForm(Self.droppingRegistrationNumber(l.text)), confidence: 0.5, evidence: l.line, vendor: nil)
+            return Found(name: Self.repairLegalForm(l.text), confidence: 0.5, evidence: l.line, vendor: nil)
         }
         return nil
     }

@@ -224,3 +224,10 @@ import Testing
         #expect(DateFinder.find(in: "Date: 05 / 01 / 2026", line: 0).count == 1)
     }
 }
+
+@Suite struct RegistrationNumberLetterheadTests {
+    @Test func aShortNameWithItsRegistrationNumberIsStillALetterhead() {
+        let r = InvoiceExtractor().extract(text: "7 ZEN CO. (M) BHD (126000-R)\nOPENING HOURS\nCashier: 1\nTotal   RM 5.00\n")
+        #expect(r.name.value == "7 ZEN CO. (M) BHD")
+    }
+}
