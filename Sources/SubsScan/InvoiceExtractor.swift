@@ -303,6 +303,34 @@ public struct InvoiceExtractor: Sendable {
         {
             return AmountChoice(mention: printed, labelWeight: 0.8, confidence: 0.75)
         }
+        // ... or printed with its decimal point lost on a total line ("Net Total : 2120" for 21.20).
+        if let paid, best.m.value != paid.value, let digits = Self.centsDigits(paid.value),
+            let line = raws.indices.last(where: { i in
+                i < paid.line && Lexicon.totalLabels.contains { $0.weight >= 0.8 && Text.contains(Text.fold(raws[i]), phrase: $0.phrase) }
+                    && raws[i].split(whereSeparator: { !$0.isNumber }).contains { $0 == digits }
+            })
+        {
+            var repaired = paid
+            repaired.line = line
+            return AmountChoice(mention: repaired, labelWeight: 0.8, confidence: 0.6)
+        }
+        // A total followed by service charge, tax or rounding lines and then a larger total: the
+        // first was not final ("Total 49.60 / Service 10% / GST / Rounding / TOTAL 57.80"). A tax
+        // summary's "Total" after its header is not such a later total.
+        if best.weight > 0 && paid == nil {
+            let adjustments = ["service charge", "serv charge", "service", "gst", "vat", "tax", "sst", "rounding", "tip",
+                               "tva", "mwst", "iva"]
+            let summaries = ["summary", "breakdown", "recapitulatif", "ubersicht", "resumen"]
+            if let later = scored.filter({ c in
+                c.weight >= 0.8 && c.m.line > best.m.line && c.m.value > best.m.value
+                    && ((best.m.line + 1)..<c.m.line).contains { i in
+                        adjustments.contains { Text.contains(Text.fold(raws[i]), phrase: $0) } }
+                    && !((best.m.line + 1)...c.m.line).contains { i in
+                        summaries.contains { Text.contains(Text.fold(raws[i]), phrase: $0) } }
+            }).max(by: { $0.m.line < $1.m.line }) {
+                best = later
+            }
+        }
         // Among equally strong totals (a tax summary's "Total" repeating the net sum, "Total" and
         // "Total paid"), the charge includes the others: take the largest.
         if best.weight > 0 && best.m.value != paid?.value {
@@ -329,6 +357,15 @@ public struct InvoiceExtractor: Sendable {
             return AmountChoice(mention: last.m, labelWeight: -1, confidence: 0.4)
         }
         return nil
+    }
+
+    /// "21.20" -> "2120": an amount's digits as printed when OCR drops the decimal point.
+    static func centsDigits(_ value: Decimal) -> String? {
+        var v = value * 100
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &v, 0, .plain)
+        guard rounded == v, rounded >= 100 else { return nil }
+        return "\(rounded)"
     }
 
     /// Labels of the money a customer hands over at a till, and of the change given back.

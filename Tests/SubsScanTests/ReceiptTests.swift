@@ -231,3 +231,46 @@ import Testing
         #expect(r.name.value == "7 ZEN CO. (M) BHD")
     }
 }
+
+@Suite struct ReceiptTotalTests {
+    let extractor = InvoiceExtractor()
+
+    @Test func aTotalWhoseDecimalPointWasLostIsRecoveredFromTheTender() {
+        let r = extractor.extract(text: """
+            Receipt
+            Item   1   20.00
+            Total (Excl. Tax):   20.00
+            Tax @ 6%:   1.20
+            Net Total :   2120
+            Cash :   21.20
+            Change :   0.00
+            """)
+        #expect(r.amount.value == Decimal(string: "21.20"))
+        #expect(InvoiceExtractor.centsDigits(Decimal(string: "21.20")!) == "2120")
+    }
+
+    @Test func aTotalBeforeServiceChargeAndTaxIsNotFinal() {
+        let r = extractor.extract(text: """
+            Receipt
+            Set lunch   2   40.00
+            Total Amount   40.00
+            Service Charge 10%   4.00
+            Tax 6%   2.64
+            Rounding   0.01
+            TOTAL: RM 46.65
+            """)
+        #expect(r.amount.value == Decimal(string: "46.65"))
+    }
+
+    @Test func aTaxSummaryTotalAfterTheChargeDoesNotWin() {
+        let r = extractor.extract(text: """
+            Receipt
+            Item   1   45.61
+            Total Amount   45.60
+            TAX SUMMARY
+            Tax 6%   2.58
+            Total   45.61   2.58
+            """)
+        #expect(r.amount.value == Decimal(string: "45.60"))
+    }
+}
