@@ -239,6 +239,7 @@ public struct InvoiceExtractor: Sendable {
 
     func chooseAmount(_ money: [MoneyMention], lines: [TextLine], raws: [String], docFolded: String) -> AmountChoice? {
         guard !money.isEmpty else { return nil }
+        let money = Self.repairingDollarSigns(money)
         var scored: [(m: MoneyMention, weight: Double, score: Double)] = []
         let byLine = Dictionary(grouping: money, by: \.line)
         for m in money {
@@ -357,6 +358,24 @@ public struct InvoiceExtractor: Sendable {
             return AmountChoice(mention: last.m, labelWeight: -1, confidence: 0.4)
         }
         return nil
+    }
+
+    /// On a document that prints its prices with `$`, OCR reads some `$` signs as a digit
+    /// ("$8.20" as "88.20", "S8.20", "98.20"): an unsigned amount that is a signed amount of the
+    /// document with one such digit in front is that amount.
+    static func repairingDollarSigns(_ money: [MoneyMention]) -> [MoneyMention] {
+        let signed = money.filter { $0.marker == "$" }
+        guard signed.count >= 2 else { return money }
+        let values = Set(signed.map(\.value))
+        return money.map { m in
+            guard m.marker == nil, let first = m.raw.first, "8953".contains(first) else { return m }
+            let rest = String(m.raw.dropFirst())
+            guard let (v, frac) = AmountFinder.parse(rest, currency: nil, language: nil), frac == 2, values.contains(v) else { return m }
+            var fixed = m
+            fixed.value = v
+            fixed.marker = "$"
+            return fixed
+        }
     }
 
     /// "21.20" -> "2120": an amount's digits as printed when OCR drops the decimal point.

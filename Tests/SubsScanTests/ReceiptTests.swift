@@ -274,3 +274,25 @@ import Testing
         #expect(r.amount.value == Decimal(string: "45.60"))
     }
 }
+
+@Suite struct OCRSlipTests {
+    @Test func aDollarSignReadAsADigitInTheTotal() {
+        let r = InvoiceExtractor().extract(text: """
+            Receipt
+            Tea   $3.20
+            Rice   $5.00
+            Total Amount:   $8.20
+            Tax 6%:   $0.46
+            Nett Total:   88.20
+            """)
+        #expect(r.amount.value == Decimal(string: "8.20"))
+        // Without other $ prices nothing is rewritten.
+        let plain = InvoiceExtractor().extract(text: "Receipt\nItem   88.20\nTotal:   88.20\n")
+        #expect(plain.amount.value == Decimal(string: "88.20"))
+    }
+
+    @Test func aYearWithItsLeading2MisreadIsRepaired() {
+        #expect(DateFinder.find(in: "Date 25/12/7018", line: 0).first?.date == LocalDate(year: 2018, month: 12, day: 25))
+        #expect(DateFinder.find(in: "Ref 25/12/7518", line: 0).isEmpty)
+    }
+}
