@@ -192,7 +192,15 @@ struct NameFinder {
             if Self.legalForms.contains(where: { Text.contains(folded, phrase: $0) && $0.count >= 2 }) { score += 1.5 }
             if !words.isDisjoint(with: Self.businessWords) { score += 1 }
             if letters.allSatisfy(\.isUppercase) { score += 0.3 }
-            if letterhead == nil || score > letterhead!.score { letterhead = (score, trimmed, line.text) }
+            var name = Self.repairAmpersand(trimmed)
+            // A capitals name ending in "&" goes on on the next line ("HOME & GARDEN &" / "TOOLS").
+            if name.hasSuffix(" &"), index + 1 < lines.count {
+                let next = lines[index + 1].text.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+                if !next.isEmpty, next.filter(\.isLetter).allSatisfy(\.isUppercase), !next.contains(where: \.isNumber) {
+                    name += " " + next
+                }
+            }
+            if letterhead == nil || score > letterhead!.score { letterhead = (score, name, line.text) }
         }
         if let l = letterhead {
             return Found(name: Self.repairLegalForm(l.text), confidence: 0.5, evidence: l.line, vendor: nil)
@@ -220,6 +228,20 @@ struct NameFinder {
         let hasNumber = text.contains(where: \.isNumber)
         return hasNumber && (!words.isDisjoint(with: addressWords.union(["calle", "via", "carrer", "rua", "avenue", "drive", "way"]))
             || text.range(of: #"\b\d{4,5}\b"#, options: .regularExpression) != nil)
+    }
+
+    /// OCR reads the "&" of a capitals name as "E" or "4": "STATIONERY E BOOKS" -> "STATIONERY &
+    /// BOOKS", "HARDWARE 4" at the end of the line -> "HARDWARE &". Only a lone "E" or "4" between
+    /// capitals words of three letters or more, after at least two of them (not a middle initial
+    /// as in "JOHN E SMITH"), or a "4" ending such a line, changes.
+    static func repairAmpersand(_ name: String) -> String {
+        var words = name.split(separator: " ").map(String.init)
+        func capitalsWord(_ w: String) -> Bool { w.count >= 3 && w.allSatisfy { $0.isLetter && $0.isUppercase } }
+        for i in words.indices where i >= 2 && capitalsWord(words[i - 1]) && capitalsWord(words[i - 2]) {
+            let last = i == words.count - 1
+            if (last && words[i] == "4") || (!last && words[i] == "E" && capitalsWord(words[i + 1])) { words[i] = "&" }
+        }
+        return words.joined(separator: " ")
     }
 
     /// "ACME CO. (M) BHD (123456-X)" -> "ACME CO. (M) BHD": the company registration number

@@ -296,3 +296,21 @@ import Testing
         #expect(DateFinder.find(in: "Ref 25/12/7518", line: 0).isEmpty)
     }
 }
+
+@Suite struct AmpersandTests {
+    @Test(arguments: [
+        ("LUMOS PAPER E INK", "LUMOS PAPER & INK"),
+        ("LUMOS HARDWARE 4", "LUMOS HARDWARE &"),
+        ("JOHN E SMITH", "JOHN E SMITH"),
+        ("Lumos Paper E Ink", "Lumos Paper E Ink"),
+        ("BLOCK 4 SHOP", "BLOCK 4 SHOP"),
+    ])
+    func ampersandReadAsALetterOrDigit(printed: String, repaired: String) {
+        #expect(NameFinder.repairAmpersand(printed) == repaired)
+    }
+
+    @Test func aNameBrokenAfterItsAmpersand() {
+        let r = InvoiceExtractor().extract(text: "LUMOS HARDWARE 4\nELECTRICAL\nNo 4, Jalan Kilang\nCashier: 1\nTotal   RM 4.90\n")
+        #expect(r.name.value == "LUMOS HARDWARE & ELECTRICAL")
+    }
+}
