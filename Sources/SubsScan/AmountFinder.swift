@@ -26,6 +26,9 @@ enum AmountFinder {
         "BGN", "ISK", "ARS", "CLP", "COP", "PEN",
     ]
 
+    /// ISO codes that are also words or ratings in receipts.
+    static let wordLikeCodes: Set<String> = ["RON", "TRY", "PEN", "COP"]
+
     private static let symbolAlternation: String = {
         let symbols = Currency.symbols.map(\.symbol).sorted { $0.count > $1.count }
         return symbols.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
@@ -87,6 +90,9 @@ enum AmountFinder {
             }
             num = num.replacingOccurrences(of: "’", with: "'")
             guard let (value, frac) = parse(num, currency: currency, language: language) else { continue }
+            // Codes that are also words or ratings ("RON 95" petrol, "PEN", "TRY") count only before
+            // or after a price written with cents.
+            if let mk = markerText, wordLikeCodes.contains(mk), frac != 2 { continue }
             // Without a currency sign, only prices written with cents count as money.
             if markerText == nil && frac != 2 { continue }
             if markerText == nil && value >= 100_000 { continue }

@@ -44,7 +44,7 @@ enum DateFinder {
     private static let word = #"([A-Za-zÀ-ÿ]{3,10})"#
     private static let iso = try! NSRegularExpression(pattern: #"(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])"#)
     private static let numeric = try! NSRegularExpression(
-        pattern: #"(?<![\d.,/-])(\d{1,2})\s?([/.\-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
+        pattern: #"(?<![\w.,/-])(\d{1,2})\s?([/.\-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
     private static let dayName = try! NSRegularExpression(
         pattern: #"(?<![\d])(\d{1,2})(?:er|st|nd|rd|th|º|°)?\.?[\s\-]*(?:de\s+)?"# + word + #"\.?,?[\s\-]*(?:de\s+|del\s+)?(\d{4}|\d{2})(?![\d])"#)
     private static let nameDay = try! NSRegularExpression(
@@ -86,7 +86,12 @@ enum DateFinder {
                                    form: .monthNameDay, raw: ns.substring(with: m.range), a: mo, b: d, year: y, date: date))
         }
         for m in numeric.matches(in: text, range: all) where !taken(m.range) {
-            let a = int(m, 1), b = int(m, 3), y = year(int(m, 4))
+            // Spaced out with a two-digit year ("7 - 15") it is a code or a quantity, not a date.
+            if ns.substring(with: m.range(at: 4)).count == 2 && ns.substring(with: m.range).contains(" ") { continue }
+            let a = int(m, 1), b = int(m, 3)
+            var y = year(int(m, 4))
+            // OCR often misreads the leading 2 of a year ("25/12/7018"): x0yy is 20yy.
+            if !plausible(y), y >= 1000, (y / 100) % 10 == 0 { y = 2000 + y % 100 }
             guard plausible(y), (1...31).contains(a), (1...31).contains(b), a <= 12 || b <= 12 else { continue }
             var date: LocalDate?
             if a > 12 { date = LocalDate(year: y, month: b, day: a) }

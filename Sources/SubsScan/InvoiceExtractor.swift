@@ -81,16 +81,31 @@ public struct InvoiceExtractor: Sendable {
 
         // Currency.
         var currency: (Currency, Double, String)?
-        if amount == nil, let c = printedCurrency(docFolded: docFolded, docRaw: raws.joined(separator: "\n")) {
+        var strongClue: (Currency, String)?
+        if let clue = CountryClues.best(folded: docFolded, raw: raws.joined(separator: "\n")),
+            clue.score >= Self.localDollarEvidence, let c = Currency(code: clue.code)
+        {
+            strongClue = (c, clue.evidence)
+        }
+        if amount == nil, let (c, evidence) = strongClue {
+            // No amount read, but where the document comes from is clear (address, company form, tax).
+            result.currency = ScannedField(c, confidence: 0.4, evidence: evidence)
+        } else if amount == nil, let c = printedCurrency(docFolded: docFolded, docRaw: raws.joined(separator: "\n")) {
             // No amount read, but the document names its currency (a symbol or code printed on it).
             result.currency = ScannedField(c.0, confidence: 0.5, evidence: c.1)
+        } else if amount == nil, let clue = CountryClues.best(folded: docFolded, raw: raws.joined(separator: "\n")),
+            clue.score >= 2, let c = Currency(code: clue.code)
+        {
+            // ... or where it comes from, clearly (an address, a company form, a tax name).
+            result.currency = ScannedField(c, confidence: 0.4, evidence: clue.evidence)
         }
         if let a = amount, a.labelWeight >= 0 || hasDocWord {
-            currency = resolveCurrency(a.mention, all: money, docFolded: docFolded, docRaw: raws.joined(separator: "\n"), language: language)
+            currency = resolveCurrency(a.mention, all: money, docFolded: docFolded, docRaw: raws.joined(separator: "\n"), language: language,
+                                       tillReceipt: Self.tillWords.filter { Text.contains(docFolded, phrase: $0) }.count >= 2)
             result.amount = ScannedField(a.mention.value, confidence: a.confidence, evidence: raws[a.mention.line])
             if let (c, conf, ev) = currency {
                 result.currency = ScannedField(c, confidence: conf, evidence: ev)
-                if a.mention.fractionDigits > c.minorUnits && c.minorUnits == 0 {
+                if a.mention.fractionDigits > c.minorUnits && c.minorUnits == 0 && a.mention.currency == c {
                     result.amount.value = Money.round(a.mention.value, scale: 0)
                 }
             }
@@ -136,7 +151,8 @@ public struct InvoiceExtractor: Sendable {
         let paidWith = ["paid with", "pay with", "payment method", "paye avec", "payer avec", "moyen de paiement",
                         "bezahlt mit", "zahlungsmethode", "zahlungsart", "pagado con", "metodo de pago", "forma de pago"]
         let paidWithLines = Set(folded.indices.filter { i in paidWith.contains { Text.contains(folded[i], phrase: $0) } })
-        if let found = NameFinder(catalogue: catalogue).find(lines: lines, paidWithLines: paidWithLines) {
+        let tillReceipt = Self.tillWords.filter { Text.contains(docFolded, phrase: $0) }.count >= 2
+        if let found = NameFinder(catalogue: catalogue).find(lines: lines, paidWithLines: paidWithLines, tillReceipt: tillReceipt) {
             result.name = ScannedField(found.name, confidence: found.confidence, evidence: found.evidence)
             result.category = found.vendor?.category
         }
@@ -169,7 +185,7 @@ public struct InvoiceExtractor: Sendable {
 
     enum LabelVerdict { case total(Double), distractor, none }
 
-    static let inclusionWords = ["incl", "inkl", "including", "inclusive", "ttc", "brutto", "incluido", "incluidos", "inclus",
+    static let inclusionWords = ["incl", "inkl", "including", "includes", "inclusive", "inc", "ttc", "brutto", "incluido", "incluidos", "inclus",
                                  "included", "incluye", "tax included", "toutes taxes"]
     static let strongDistractors: Set<String> = [
         "subtotal", "sub total", "net", "excl", "excluding", "before tax", "discount", "promo", "coupon", "credit",
@@ -223,6 +239,7 @@ public struct InvoiceExtractor: Sendable {
 
     func chooseAmount(_ money: [MoneyMention], lines: [TextLine], raws: [String], docFolded: String) -> AmountChoice? {
         guard !money.isEmpty else { return nil }
+        let money = Self.repairingDollarSigns(money)
         var scored: [(m: MoneyMention, weight: Double, score: Double)] = []
         let byLine = Dictionary(grouping: money, by: \.line)
         for m in money {
@@ -270,10 +287,54 @@ public struct InvoiceExtractor: Sendable {
         if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
             for c in scored { FileHandle.standardError.write(Data("amount \(c.m.raw) line \(c.m.line) weight \(c.weight) score \(c.score)\n".utf8)) }
         }
-        guard var best = scored.max(by: { $0.score < $1.score }) else { return nil }
+        // Cash handed over minus change given back is what was charged: a total that agrees wins.
+        let paid = Self.paidByTender(money, raws: raws)
+        if let paid {
+            for k in scored.indices where scored[k].m.value == paid.value && scored[k].weight > 0 { scored[k].score += 0.5 }
+        }
+        guard var best = scored.max(by: { $0.score < $1.score }) else {
+            if let paid { return AmountChoice(mention: paid, labelWeight: 0.5, confidence: 0.5) }
+            return nil
+        }
+        if best.weight <= 0, let paid { return AmountChoice(mention: paid, labelWeight: 0.5, confidence: 0.5) }
+        // The labelled totals disagree with tendered minus change, but that value is printed too
+        // (a total whose label OCR garbled): the arithmetic decides.
+        if let paid, best.m.value != paid.value,
+            let printed = money.last(where: { $0.value == paid.value && $0.line != paid.line && $0.line < paid.line })
+        {
+            return AmountChoice(mention: printed, labelWeight: 0.8, confidence: 0.75)
+        }
+        // ... or printed with its decimal point lost on a total line ("Net Total : 2120" for 21.20).
+        if let paid, best.m.value != paid.value, let digits = Self.centsDigits(paid.value),
+            let line = raws.indices.last(where: { i in
+                i < paid.line && Lexicon.totalLabels.contains { $0.weight >= 0.8 && Text.contains(Text.fold(raws[i]), phrase: $0.phrase) }
+                    && raws[i].split(whereSeparator: { !$0.isNumber }).contains { $0 == digits }
+            })
+        {
+            var repaired = paid
+            repaired.line = line
+            return AmountChoice(mention: repaired, labelWeight: 0.8, confidence: 0.6)
+        }
+        // A total followed by service charge, tax or rounding lines and then a larger total: the
+        // first was not final ("Total 49.60 / Service 10% / GST / Rounding / TOTAL 57.80"). A tax
+        // summary's "Total" after its header is not such a later total.
+        if best.weight > 0 && paid == nil {
+            let adjustments = ["service charge", "serv charge", "service", "gst", "vat", "tax", "sst", "rounding", "tip",
+                               "tva", "mwst", "iva"]
+            let summaries = ["summary", "breakdown", "recapitulatif", "ubersicht", "resumen"]
+            if let later = scored.filter({ c in
+                c.weight >= 0.8 && c.m.line > best.m.line && c.m.value > best.m.value
+                    && ((best.m.line + 1)..<c.m.line).contains { i in
+                        adjustments.contains { Text.contains(Text.fold(raws[i]), phrase: $0) } }
+                    && !((best.m.line + 1)...c.m.line).contains { i in
+                        summaries.contains { Text.contains(Text.fold(raws[i]), phrase: $0) } }
+            }).max(by: { $0.m.line < $1.m.line }) {
+                best = later
+            }
+        }
         // Among equally strong totals (a tax summary's "Total" repeating the net sum, "Total" and
         // "Total paid"), the charge includes the others: take the largest.
-        if best.weight > 0 {
+        if best.weight > 0 && best.m.value != paid?.value {
             let peers = scored.filter { $0.weight >= best.weight - 0.05 && $0.m.line != best.m.line }
             if let larger = peers.filter({ $0.m.value > best.m.value }).max(by: { $0.m.value < $1.m.value }) { best = larger }
         }
@@ -295,6 +356,58 @@ public struct InvoiceExtractor: Sendable {
             let last = scored.last(where: { $0.m.value == top.m.value })
         {
             return AmountChoice(mention: last.m, labelWeight: -1, confidence: 0.4)
+        }
+        return nil
+    }
+
+    /// On a document that prints its prices with `$`, OCR reads some `$` signs as a digit
+    /// ("$8.20" as "88.20", "S8.20", "98.20"): an unsigned amount that is a signed amount of the
+    /// document with one such digit in front is that amount.
+    static func repairingDollarSigns(_ money: [MoneyMention]) -> [MoneyMention] {
+        let signed = money.filter { $0.marker == "$" }
+        guard signed.count >= 2 else { return money }
+        let values = Set(signed.map(\.value))
+        return money.map { m in
+            guard m.marker == nil, let first = m.raw.first, "8953".contains(first) else { return m }
+            let rest = String(m.raw.dropFirst())
+            guard let (v, frac) = AmountFinder.parse(rest, currency: nil, language: nil), frac == 2, values.contains(v) else { return m }
+            var fixed = m
+            fixed.value = v
+            fixed.marker = "$"
+            return fixed
+        }
+    }
+
+    /// "21.20" -> "2120": an amount's digits as printed when OCR drops the decimal point.
+    static func centsDigits(_ value: Decimal) -> String? {
+        var v = value * 100
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &v, 0, .plain)
+        guard rounded == v, rounded >= 100 else { return nil }
+        return "\(rounded)"
+    }
+
+    /// Labels of the money a customer hands over at a till, and of the change given back.
+    static let tenderLabels = ["cash", "cash received", "cash tendered", "tendered", "amount tendered", "tunai",
+                               "especes", "bar", "gegeben", "efectivo", "entregado"]
+    static let changeLabels = ["change", "change due", "baki", "rendu", "a rendre", "monnaie", "ruckgeld", "wechselgeld",
+                               "cambio", "vuelto"]
+
+    /// The amount charged at a till as tendered minus change ("CASH 50.00 ... CHANGE 16.10" is
+    /// 33.90), when both are printed; the mention returned is the tendered one with that value.
+    static func paidByTender(_ money: [MoneyMention], raws: [String]) -> MoneyMention? {
+        var tendered: MoneyMention?
+        for m in money.sorted(by: { ($0.line, $0.start) < ($1.line, $1.start) }) {
+            let label = Text.fold((raws[m.line] as NSString).substring(to: m.start))
+            guard !label.isEmpty else { continue }
+            if changeLabels.contains(where: { Text.contains(label, phrase: $0) }) {
+                guard let t = tendered, m.line > t.line || m.line == t.line, t.value > m.value else { continue }
+                var paid = t
+                paid.value = t.value - m.value
+                paid.raw = "\(t.raw) - \(m.raw)"
+                return paid
+            }
+            if tendered == nil, tenderLabels.contains(where: { Text.contains(label, phrase: $0) }) { tendered = m }
         }
         return nil
     }
@@ -328,29 +441,45 @@ public struct InvoiceExtractor: Sendable {
 
     // MARK: Currency
 
-    static let countryCurrency: [(phrase: String, code: String)] = [
-        ("malaysia", "MYR"), ("sdn bhd", "MYR"), ("singapore", "SGD"), ("pte ltd", "SGD"), ("canada", "CAD"),
-        ("quebec", "CAD"), ("ontario", "CAD"), ("australia", "AUD"), ("pty ltd", "AUD"),
-        ("new zealand", "NZD"), ("hong kong", "HKD"), ("mexico", "MXN"), ("united kingdom", "GBP"), ("switzerland", "CHF"),
-        ("schweiz", "CHF"), ("suisse", "CHF"), ("japan", "JPY"), ("india", "INR"), ("united states", "USD"), ("usa", "USD"),
-    ]
+    /// Words of a shop till's receipt (a sale at a counter, paid in the local currency).
+    static let tillWords = ["cashier", "cash", "change", "tendered", "rounding", "come again", "goods sold", "returnable",
+                            "refundable", "terminal", "counter", "cash bill", "payment mode", "caisse", "caissier", "especes",
+                            "rendu", "kasse", "kassierer", "ruckgeld", "wechselgeld", "caja", "cajero", "efectivo", "cambio",
+                            "vuelto"]
 
-    func resolveCurrency(_ m: MoneyMention, all: [MoneyMention], docFolded: String, docRaw: String, language: String?) -> (Currency, Double, String)? {
-        let clue = Self.countryCurrency.first { Text.contains(docFolded, phrase: $0.phrase) }
-        func dollar() -> (Currency, Double) {
-            if let clue, ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "USD"].contains(clue.code) {
-                return (Currency(code: clue.code)!, 0.75)
+    /// Country clues needed before a bare `$` on a till receipt is read as the local, non-dollar
+    /// currency (point-of-sale systems print `$` as a generic money sign).
+    static let localDollarEvidence = 3.0
+
+    func resolveCurrency(_ m: MoneyMention, all: [MoneyMention], docFolded: String, docRaw: String, language: String?,
+                         tillReceipt: Bool = false) -> (Currency, Double, String)? {
+        let clues = CountryClues.scores(folded: docFolded, raw: docRaw)
+        let local = clues.max { $0.value.score < $1.value.score || ($0.value.score == $1.value.score && $0.key > $1.key) }
+        func dollar() -> (Currency, Double, String?) {
+            let dollarClue = clues.filter { CountryClues.dollarCurrencies.contains($0.key) }
+                .max { $0.value.score < $1.value.score || ($0.value.score == $1.value.score && $0.key > $1.key) }
+            if let d = dollarClue, d.value.score >= 1, local?.value.score ?? 0 <= d.value.score {
+                return (Currency(code: d.key)!, 0.75, d.value.evidence)
             }
-            if let d = defaultCurrency, ["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN"].contains(d.code) { return (d, 0.6) }
-            return (.usd, 0.6)
+            if tillReceipt, let l = local, l.value.score >= Self.localDollarEvidence, dollarClue == nil {
+                return (Currency(code: l.key)!, 0.5, l.value.evidence)
+            }
+            if let d = defaultCurrency, CountryClues.dollarCurrencies.contains(d.code) { return (d, 0.6, nil) }
+            return (.usd, 0.6, nil)
         }
         if let c = m.currency { return (c, 0.95, m.raw) }
-        if m.marker == "$" { let (c, conf) = dollar(); return (c, conf, m.raw) }
+        if m.marker == "$" { let (c, conf, _) = dollar(); return (c, conf, m.raw) }
         // The currency printed on the other amounts of the document.
         var counts: [String: Int] = [:]
         for o in all { if let c = o.currency { counts[c.code, default: 0] += 1 } else if o.marker == "$" { counts["$", default: 0] += 1 } }
         if let top = counts.max(by: { $0.value < $1.value }) {
-            if top.key == "$" { let (c, conf) = dollar(); return (c, conf * 0.9, "$ on other amounts") }
+            if top.key == "$" { let (c, conf, _) = dollar(); return (c, conf * 0.9, "$ on other amounts") }
+            // One stray sign (OCR turns "&" into "€") does not outweigh clear country clues.
+            if top.value == 1, let l = local, l.key != top.key, l.value.score >= Self.localDollarEvidence,
+                let c = Currency(code: l.key)
+            {
+                return (c, 0.5, l.value.evidence)
+            }
             return (Currency(code: top.key)!, 0.8, "\(top.key) on other amounts")
         }
         if let (c, evidence) = printedCurrency(docFolded: docFolded, docRaw: docRaw) { return (c, 0.7, evidence) }
@@ -358,7 +487,9 @@ public struct InvoiceExtractor: Sendable {
         for code in Self.unambiguousCodes where Text.contains(docFolded, phrase: code.lowercased()) {
             return (Currency(code: code)!, 0.7, code)
         }
-        if let clue { return (Currency(code: clue.code)!, 0.55, clue.phrase) }
+        if let l = local, l.value.score >= 1.5, let c = Currency(code: l.key) {
+            return (c, min(0.7, 0.4 + l.value.score * 0.1), l.value.evidence)
+        }
         return nil
     }
 

@@ -109,6 +109,10 @@ public struct InvoiceScanner: Sendable {
         let engine = try OCREngine.shared(languages: options.languages)
         let t2 = clock.now
         let result = engine.recognize(prepared.raster, dpi: prepared.dpi, page: page)
+        // SUBS_DEBUG_IMAGE=prefix: the prepared page as OCR sees it, in prefix-PAGE.jpg.
+        if let prefix = ProcessInfo.processInfo.environment["SUBS_DEBUG_IMAGE"], let jpeg = prepared.raster.jpeg(quality: 90) {
+            try? jpeg.write(to: URL(fileURLWithPath: "\(prefix)-\(page).jpg"))
+        }
         if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
             FileHandle.standardError.write(Data("page \(page): \(raster.width)x\(raster.height) -> \(prepared.raster.width)x\(prepared.raster.height) \(prepared.notes); prepare \(t1 - t0), init \(t2 - t1), ocr \(clock.now - t2)\n".utf8))
         }

@@ -120,6 +120,77 @@ final class Raster: @unchecked Sendable {
     /// Straightened when leptonica finds a skew it trusts (it leaves tiny angles alone).
     func deskewed() -> Raster? { Raster(taking: pixDeskew(pix, 0)) }
 
+    /// A rectangle in pixels.
+    struct PixelBox: Equatable, Sendable {
+        var x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// Gray image with its background (paper, uneven light, shadows) flattened to one level, so
+    /// one threshold separates ink from paper everywhere on a photo.
+    func backgroundNormalized() -> Raster? {
+        guard depth == 8 else { return nil }
+        return Raster(taking: pixBackgroundNormSimple(pix, nil, nil))
+    }
+
+    /// Boxes of the 8-connected groups of pixels darker than `threshold` (8-bit gray): characters,
+    /// rules, specks.
+    func darkComponentBoxes(threshold: Int) -> [PixelBox] {
+        guard depth == 8 else { return [] }
+        var binary: UnsafeMutablePointer<PIX>? = pixThresholdToBinary(pix, Int32(threshold))
+        defer { pixDestroy(&binary) }
+        guard let binary else { return [] }
+        var boxa: UnsafeMutablePointer<BOXA>? = pixConnCompBB(binary, 8)
+        defer { boxaDestroy(&boxa) }
+        guard let boxa else { return [] }
+        var out: [PixelBox] = []
+        let n = Int(boxaGetCount(boxa))
+        out.reserveCapacity(n)
+        for i in 0..<n {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            if boxaGetBoxGeometry(boxa, Int32(i), &x, &y, &w, &h) == 0 {
+                out.append(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
+            }
+        }
+        return out
+    }
+
+    /// The pixels of an 8-bit image, row by row (`width * height` bytes).
+    func grayBytes() -> [UInt8]? {
+        guard depth == 8, let data = pixGetData(pix) else { return nil }
+        let w = width, h = height, wpl = Int(pixGetWpl(pix))
+        var out = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let row = data.advanced(by: y * wpl)
+            for x in 0..<w {
+                // Leptonica packs 8-bit pixels big-endian within each 32-bit word.
+                out[y * w + x] = UInt8((row[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xFF)
+            }
+        }
+        return out
+    }
+
+    /// The quadrilateral `corners` (top-left, top-right, bottom-right, bottom-left, in this image's
+    /// pixels) mapped onto an upright `width` x `height` rectangle by a projective transform:
+    /// a photographed page seen at an angle, flattened. Areas outside the image come in white.
+    func projected(corners: [(x: Double, y: Double)], width outW: Int, height outH: Int) -> Raster? {
+        guard corners.count == 4, outW > 0, outH > 0, outW <= width, outH <= height else { return nil }
+        var source: UnsafeMutablePointer<PTA>? = ptaCreate(4)
+        var target: UnsafeMutablePointer<PTA>? = ptaCreate(4)
+        defer {
+            ptaDestroy(&source)
+            ptaDestroy(&target)
+        }
+        guard let source, let target else { return nil }
+        let rect = [(0.0, 0.0), (Double(outW - 1), 0.0), (Double(outW - 1), Double(outH - 1)), (0.0, Double(outH - 1))]
+        for (c, r) in zip(corners, rect) {
+            ptaAddPt(source, Float(c.x), Float(c.y))
+            ptaAddPt(target, Float(r.0), Float(r.1))
+        }
+        // Leptonica's output has the input's size; the page is its top-left outW x outH.
+        guard let full = Raster(taking: pixProjectivePta(pix, target, source, Int32(L_BRING_IN_WHITE))) else { return nil }
+        return full.cropped(x: 0, y: 0, width: outW, height: outH)
+    }
+
     /// Mean gray value 0...255 of an 8-bit image, sampled every `step` pixels.
     func meanGray(step: Int = 4) -> Double? {
         guard depth == 8 else { return nil }

@@ -34,10 +34,13 @@ struct NameFinder {
     private static let bareDomain = try! NSRegularExpression(
         pattern: #"(?<![@\w.])([A-Za-z0-9-]{2,}\.(?:com|net|org|io|co|fr|de|es|co\.uk|uk|tv|app|me|ai|so|us|eu|ch|at|be|nl|it))(?![\w.])"#)
 
-    func find(lines: [TextLine], paidWithLines: Set<Int>) -> Found? {
+    /// - Parameter tillReceipt: a shop's receipt: its own name is in the header, while its items
+    ///   ("Apple juice") and the links printed at its foot name other brands.
+    func find(lines: [TextLine], paidWithLines: Set<Int>, tillReceipt: Bool = false) -> Found? {
+        let headerEnd = tillReceipt ? max(5, lines.count / 4) : lines.count
         // 1. A catalogue vendor named on the document or owning a domain printed on it.
         var best: (score: Double, found: Found)?
-        for (i, line) in lines.enumerated() where !paidWithLines.contains(i) {
+        for (i, line) in lines.enumerated() where !paidWithLines.contains(i) && i < headerEnd {
             let raw = line.text
             for domain in domains(in: raw) {
                 if let v = catalogue.vendor(domain: domain) {
@@ -102,7 +105,7 @@ struct NameFinder {
         if let best { return best.found }
 
         // 2. The sender's or website's domain, in the capitals the document prints it with.
-        for line in lines {
+        for line in lines.prefix(headerEnd) {
             for domain in domains(in: line.text) {
                 let labels = domain.lowercased().split(separator: ".")
                 guard labels.count >= 2 else { continue }
@@ -125,18 +128,33 @@ struct NameFinder {
                                "cliente", "facturar a", "datos del cliente", "to", "dear", "hi", "hello", "bonjour",
                                "hallo", "hola", "para", "an", "a"]
         var afterRecipientLabel = false
+        // Past the invoice's particulars (number, date, customer number), a person's name over an
+        // address is the customer's block even when its "Bill to" label was not read.
+        var pastParticulars = false
         for (index, line) in lines.prefix(8).enumerated() {
             let lineFolded = Text.fold(line.text)
+            defer {
+                if !DateFinder.find(in: line.text, line: 0).isEmpty || Self.particularsLabels.contains(where: { Text.contains(lineFolded, phrase: $0) }) {
+                    pastParticulars = true
+                }
+            }
             if recipientLabels.contains(where: { lineFolded == $0 || lineFolded.hasPrefix($0 + " ") }) {
                 afterRecipientLabel = true
                 continue
             }
             if afterRecipientLabel { afterRecipientLabel = false; continue }  // the customer's name
-            let cell = line.cells.first.map { $0.map(\.text).joined(separator: " ") } ?? line.text
-            let trimmed = cell.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+            if pastParticulars, index + 1 < lines.count, Self.looksLikePersonName(line.text),
+                Self.looksLikeAddress(lines[index + 1].text)
+            {
+                break  // the customer's block: the body of the invoice follows
+            }
+            // The first cell, past marks and specks in the margin ("x", "|").
+            let cells = line.cells.map { $0.map(\.text).joined(separator: " ") }
+            let cell = cells.first { $0.filter(\.isLetter).count >= 3 } ?? cells.first ?? line.text
+            let trimmed = Self.droppingRegistrationNumber(cell).trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
             let folded = Text.fold(trimmed)
             let letters = trimmed.filter(\.isLetter)
-            guard letters.count >= 3, Double(letters.count) / Double(max(1, trimmed.count)) > 0.6,
+            guard letters.count >= 3, Double(letters.count) / Double(max(1, trimmed.filter { !$0.isWhitespace }.count)) > 0.6,
                 !Self.notNames.contains(folded), trimmed.split(separator: " ").count <= 8,
                 line.confidence > 0.6
             else { continue }
@@ -146,11 +164,25 @@ struct NameFinder {
             if DateFinder.find(in: trimmed, line: 0).isEmpty == false { continue }
             // A label line ("Total   €8.00") is not a letterhead.
             if !AmountFinder.find(in: line.text, line: 0, language: nil).isEmpty { continue }
+            // A company's legal form ("... Sdn Bhd", "... GmbH") makes a name even with a number
+            // or a place in it ("99 Speed Mart S/B", "Book Shop (Taman Daya) Sdn Bhd").
+            let hasLegalForm = Self.namingLegalForms.contains { Text.contains(folded, phrase: $0) }
             // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
-            if trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) { continue }
-            if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
             let words = Set(folded.split(separator: " ").map(String.init))
-            if !words.isDisjoint(with: Self.addressWords) { continue }
+            let hasBusinessWord = !words.isDisjoint(with: Self.businessWords)
+            if !hasLegalForm && !hasBusinessWord && trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) {
+                continue
+            }
+            // A postcode or phone number run into a word ("Town,81200") is an address too.
+            if !hasLegalForm && trimmed.range(of: #"\d{4,}"#, options: .regularExpression) != nil { continue }
+            if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
+            if !hasLegalForm && !words.isDisjoint(with: Self.addressWords) { continue }
+            // A state, region or country line of the address ("Selangor Darul Ehsan", "Johor").
+            if !hasLegalForm && !hasBusinessWord
+                && CountryClues.phrases.contains(where: { $0.weight >= 1 && !Self.namingLegalForms.contains($0.phrase) && Text.contains(folded, phrase: $0.phrase) })
+            {
+                continue
+            }
             // Only a legal form ("BHD", "GmbH") is the end of a name broken over two lines.
             let formWords = Set(Self.legalForms.flatMap { $0.split(separator: " ").map(String.init) })
             if words.isSubset(of: formWords.union(Self.descriptors)) { continue }
@@ -160,19 +192,96 @@ struct NameFinder {
             if Self.legalForms.contains(where: { Text.contains(folded, phrase: $0) && $0.count >= 2 }) { score += 1.5 }
             if !words.isDisjoint(with: Self.businessWords) { score += 1 }
             if letters.allSatisfy(\.isUppercase) { score += 0.3 }
-            if letterhead == nil || score > letterhead!.score { letterhead = (score, trimmed, line.text) }
+            var name = Self.repairAmpersand(trimmed)
+            // A capitals name ending in "&" goes on on the next line ("HOME & GARDEN &" / "TOOLS").
+            if name.hasSuffix(" &"), index + 1 < lines.count {
+                let next = lines[index + 1].text.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+                if !next.isEmpty, next.filter(\.isLetter).allSatisfy(\.isUppercase), !next.contains(where: \.isNumber) {
+                    name += " " + next
+                }
+            }
+            if letterhead == nil || score > letterhead!.score { letterhead = (score, name, line.text) }
         }
         if let l = letterhead {
-            return Found(name: l.text, confidence: 0.5, evidence: l.line, vendor: nil)
+            return Found(name: Self.repairLegalForm(l.text), confidence: 0.5, evidence: l.line, vendor: nil)
         }
         return nil
+    }
+
+    /// Labels of an invoice's particulars, printed after the issuer's letterhead.
+    static let particularsLabels = ["invoice number", "invoice no", "customer id", "customer number", "account number",
+                                    "n de facture", "numero de facture", "n de client", "rechnungsnummer", "kundennummer",
+                                    "n de factura", "numero de factura", "n de cliente"]
+
+    /// "Lucía García", "Jordan Lee": two or three capitalised words, nothing else.
+    static func looksLikePersonName(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        guard (2...3).contains(words.count) else { return false }
+        return words.allSatisfy { w in
+            w.count >= 2 && w.first!.isUppercase && w.dropFirst().allSatisfy { $0.isLowercase || $0 == "-" || $0 == "'" }
+        }
+    }
+
+    /// A street line: a house number with a street word, or a postcode.
+    static func looksLikeAddress(_ text: String) -> Bool {
+        let words = Set(Text.fold(text).split(separator: " ").map(String.init))
+        let hasNumber = text.contains(where: \.isNumber)
+        return hasNumber && (!words.isDisjoint(with: addressWords.union(["calle", "via", "carrer", "rua", "avenue", "drive", "way"]))
+            || text.range(of: #"\b\d{4,5}\b"#, options: .regularExpression) != nil)
+    }
+
+    /// OCR reads the "&" of a capitals name as "E" or "4": "STATIONERY E BOOKS" -> "STATIONERY &
+    /// BOOKS", "HARDWARE 4" at the end of the line -> "HARDWARE &". Only a lone "E" or "4" between
+    /// capitals words of three letters or more, after at least two of them (not a middle initial
+    /// as in "JOHN E SMITH"), or a "4" ending such a line, changes.
+    static func repairAmpersand(_ name: String) -> String {
+        var words = name.split(separator: " ").map(String.init)
+        func capitalsWord(_ w: String) -> Bool { w.count >= 3 && w.allSatisfy { $0.isLetter && $0.isUppercase } }
+        for i in words.indices where i >= 2 && capitalsWord(words[i - 1]) && capitalsWord(words[i - 2]) {
+            let last = i == words.count - 1
+            if (last && words[i] == "4") || (!last && words[i] == "E" && capitalsWord(words[i + 1])) { words[i] = "&" }
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// "ACME CO. (M) BHD (123456-X)" -> "ACME CO. (M) BHD": the company registration number
+    /// printed after a name is not part of it.
+    static func droppingRegistrationNumber(_ name: String) -> String {
+        let stripped = name.replacingOccurrences(
+            of: #"\s*\(\s*[A-Za-z]{0,4}\s*\d[\d\s]{4,}\s*-?\s*[A-Za-z]?\s*\)\s*$"#, with: "", options: .regularExpression)
+        return stripped.isEmpty ? name : stripped
+    }
+
+    /// Legal forms distinctive enough to mark a line as a company name.
+    static let namingLegalForms = [
+        "sdn bhd", "bhd", "berhad", "s b", "pte ltd", "pty ltd", "gmbh", "ltd", "limited", "llc", "inc", "plc", "sarl",
+        "sas", "s a", "s l", "srl", "b v", "n v", "co ltd", "corp", "corporation", "pvt ltd", "kft", "sp z o o",
+    ]
+
+    /// OCR's usual misreadings of a legal form in a letterhead, put right: "SON BHD", "S0N BHD",
+    /// "SDN BND" -> "SDN BHD". Only whole words next to the form's other word change.
+    static func repairLegalForm(_ name: String) -> String {
+        var words = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        func core(_ w: String) -> String { w.uppercased().filter { $0.isLetter || $0.isNumber } }
+        for i in words.indices where i + 1 < words.count {
+            let a = core(words[i]), b = core(words[i + 1])
+            let firstOK = a.count == 3 && a.first == "S" && a.last == "N" && "O0BQ".contains(Array(a)[1])
+            let secondOK = ["BHD", "BND", "8HD", "BHO", "BH0", "SHD"].contains(b)
+            if (firstOK && (secondOK || b == "BHD")) || (a == "SDN" && secondOK && b != "BHD") {
+                let lower = words[i].contains(where: \.isLowercase) || words[i + 1].contains(where: \.isLowercase)
+                words[i] = words[i].replacingOccurrences(of: words[i].filter { $0.isLetter || $0.isNumber }, with: lower ? "Sdn" : "SDN")
+                words[i + 1] = words[i + 1].replacingOccurrences(of: words[i + 1].filter { $0.isLetter || $0.isNumber }, with: lower ? "Bhd" : "BHD")
+            }
+        }
+        return words.joined(separator: " ")
     }
 
     /// Words of addresses, not of names.
     static let addressWords: Set<String> = [
         "street", "st", "road", "rd", "avenue", "ave", "lane", "suite", "floor", "rue", "avenue", "boulevard", "bd",
         "chemin", "place", "strasse", "str", "weg", "platz", "allee", "calle", "avenida", "plaza", "paseo", "jalan",
-        "jln", "taman", "lot", "no", "blok", "block", "level", "unit", "building", "po", "box", "cedex",
+        "jln", "taman", "lot", "no", "blok", "block", "level", "unit", "building", "po", "box", "cedex", "kawasan",
+        "perindustrian", "bandar", "persiaran", "lorong", "kampung", "industrial",
     ]
 
     /// Words that make a line read like a business name.

@@ -1,0 +1,136 @@
+import Foundation
+import SubsCore
+import Testing
+
+@testable import SubsScan
+
+/// Page outline and text geometry on pixels and boxes made here, and one photographed page
+/// (rendered, distorted and put on a table by ImageMagick) through the whole scan.
+@Suite struct PreparationTests {
+    /// A `width` x `height` gray picture: `background` everywhere, the convex quadrilateral
+    /// `corners` filled with `paper`, and dark "text" bars inside it.
+    func picture(width: Int, height: Int, background: UInt8, paper: UInt8, corners: [(Double, Double)],
+                 textBars: Bool = true) -> [UInt8]
+    {
+        var g = [UInt8](repeating: background, count: width * height)
+        func inside(_ x: Double, _ y: Double) -> Bool {
+            var sign = 0.0
+            for i in 0..<4 {
+                let a = corners[i], b = corners[(i + 1) % 4]
+                let cross = (b.0 - a.0) * (y - a.1) - (b.1 - a.1) * (x - a.0)
+                if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+            }
+            return true
+        }
+        let minX = Int(corners.map(\.0).min()!), maxX = Int(corners.map(\.0).max()!)
+        let minY = Int(corners.map(\.1).min()!), maxY = Int(corners.map(\.1).max()!)
+        for y in max(0, minY)...min(height - 1, maxY) {
+            for x in max(0, minX)...min(width - 1, maxX) where inside(Double(x), Double(y)) {
+                g[y * width + x] = paper
+                // Lines of "words" in the middle of the sheet.
+                if textBars, y > minY + 40, y < maxY - 40, x > minX + 40, x < maxX - 40, (y / 6) % 4 == 0, (x / 9) % 3 != 0 {
+                    g[y * width + x] = 40
+                }
+            }
+        }
+        return g
+    }
+
+    @Test func findsATiltedSheetOnATable() throws {
+        let corners = [(60.0, 40.0), (300.0, 55.0), (290.0, 420.0), (45.0, 400.0)]
+        let g = picture(width: 360, height: 480, background: 120, paper: 235, corners: corners)
+        let outline = try #require(PageOutline.find(gray: g, width: 360, height: 480))
+        for (found, drawn) in zip(outline.corners, corners) {
+            #expect(abs(found.x - drawn.0) <= 4 && abs(found.y - drawn.1) <= 4, "\(found) vs \(drawn)")
+        }
+        let size = outline.flattenedSize
+        // The longer of each pair of opposite sides: 241 and 365 as drawn, a pixel or two less as found.
+        #expect(abs(size.width - 241) < 8 && abs(size.height - 365) < 8, "\(size)")
+    }
+
+    @Test func aSheetDarkerThanItsTableIsFoundToo() throws {
+        // Only the step at the sheet's edge matters, not which side is brighter.
+        let corners = [(50.0, 50.0), (290.0, 60.0), (300.0, 410.0), (40.0, 420.0)]
+        let g = picture(width: 360, height: 480, background: 250, paper: 190, corners: corners)
+        #expect(PageOutline.find(gray: g, width: 360, height: 480) != nil)
+    }
+
+    @Test func scansScreenshotsAndCutOffSheetsHaveNoOutline() {
+        // All page (a scan or a screenshot): the smooth region reaches the frame.
+        let scan = picture(width: 300, height: 400, background: 250, paper: 250, corners: [(0, 0), (299, 0), (299, 399), (0, 399)])
+        #expect(PageOutline.find(gray: scan, width: 300, height: 400) == nil)
+        // A sheet running out of the picture on the right.
+        let cut = picture(width: 300, height: 400, background: 90, paper: 240, corners: [(40, 40), (330, 30), (330, 370), (50, 360)])
+        #expect(PageOutline.find(gray: cut, width: 300, height: 400) == nil)
+        // A ragged blob is no sheet.
+        var blob = [UInt8](repeating: 90, count: 300 * 400)
+        for y in 0..<400 {
+            for x in 0..<300 {
+                let dx = Double(x - 150), dy = Double(y - 200)
+                if dx * dx / (120 * 120) + dy * dy / (170 * 170) < 1 { blob[y * 300 + x] = 240 }
+            }
+        }
+        #expect(PageOutline.find(gray: blob, width: 300, height: 400) == nil)
+    }
+
+    func box(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Raster.PixelBox { Raster.PixelBox(x: x, y: y, width: w, height: h) }
+
+    @Test func smallTextOnABigPageIsMeasuredAndLocated() throws {
+        var boxes: [Raster.PixelBox] = []
+        // A narrow receipt: 30 lines of 20 characters, 9 px high, in the middle of a 1000x1400 page.
+        for line in 0..<30 {
+            for c in 0..<20 { boxes.append(box(380 + c * 8, 500 + line * 15, 6, 9)) }
+        }
+        // Specks and a lone handwritten mark elsewhere on the page.
+        boxes += [box(30, 40, 2, 2), box(900, 1300, 3, 3), box(800, 100, 30, 40), box(50, 1200, 1, 6)]
+        let g = try #require(TextGeometry.measure(boxes, imageWidth: 1000, imageHeight: 1400))
+        #expect(g.characterHeight == 9)
+        let content = try #require(g.content)
+        #expect(content.x <= 380 && content.x >= 340 && content.x + content.width >= 380 + 19 * 8 + 6)
+        #expect(content.y <= 500 && content.y + content.height >= 500 + 29 * 15 + 9)
+        #expect(content.x + content.width < 700 && content.y > 400, "the mark at 800,100 stays out")
+    }
+
+    @Test func textAllOverThePageIsNotCropped() throws {
+        var boxes: [Raster.PixelBox] = []
+        for line in 0..<60 {
+            for c in 0..<70 { boxes.append(box(20 + c * 14, 20 + line * 23, 10, 16)) }
+        }
+        let g = try #require(TextGeometry.measure(boxes, imageWidth: 1020, imageHeight: 1420))
+        #expect(g.characterHeight == 16)
+        #expect(g.content == nil)
+        // Too few components to tell anything.
+        #expect(TextGeometry.measure(Array(boxes.prefix(10)), imageWidth: 1020, imageHeight: 1420) == nil)
+    }
+}
+
+/// A page photographed at an angle on a table, through the whole scan (about a second of OCR).
+@Suite(.serialized) struct PhotoOCRTests {
+    @Test func photographedPageIsFlattenedAndRead() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let flat = dir.path("flat.png")
+        try Fixtures.renderText([
+            "Brightwave Cloud",
+            "Invoice",
+            "Invoice date: 12 February 2026",
+            "Storage plan, billed monthly    €4.99",
+            "Total paid                      €4.99",
+        ], to: flat, width: 1100, pointSize: 30)
+        // Sheet distorted as seen from an angle, on a darker table, saved as a photo.
+        let photo = dir.path("photo.jpg")
+        let status = try Fixtures.run("convert", [
+            flat.path, "-bordercolor", "white", "-border", "60", "-background", "gray35", "-virtual-pixel", "background",
+            "+distort", "Perspective", "0,0 120,90  1219,0 1130,140  1219,459 1180,560  0,459 60,600",
+            "-gravity", "center", "-extent", "1400x800", "-quality", "88", photo.path,
+        ])
+        try #require(status == 0)
+        let raster = try #require(Raster(encoded: try Data(contentsOf: photo)))
+        let prepared = try #require(ImagePreparation.prepare(raster))
+        #expect(prepared.notes.contains { $0.hasPrefix("page outline flattened") }, "\(prepared.notes)")
+        let r = try InvoiceScanner().scan(photo)
+        #expect(r.amount.value == Decimal(string: "4.99"))
+        #expect(r.currency.value == .eur)
+        #expect(r.billingDate.value == LocalDate(year: 2026, month: 2, day: 12))
+    }
+}
