@@ -304,7 +304,7 @@ public struct InvoiceExtractor: Sendable {
         {
             return AmountChoice(mention: printed, labelWeight: 0.8, confidence: 0.75)
         }
-        // ... or printed with its decimal point lost on a total line ("Net Total : 2120" for 21.20).
+        // ... or printed with its decimal point lost on a total line ("Net Total : 3180" for 31.80).
         if let paid, best.m.value != paid.value, let digits = Self.centsDigits(paid.value),
             let line = raws.indices.last(where: { i in
                 i < paid.line && Lexicon.totalLabels.contains { $0.weight >= 0.8 && Text.contains(Text.fold(raws[i]), phrase: $0.phrase) }
@@ -316,7 +316,7 @@ public struct InvoiceExtractor: Sendable {
             return AmountChoice(mention: repaired, labelWeight: 0.8, confidence: 0.6)
         }
         // A total followed by service charge, tax or rounding lines and then a larger total: the
-        // first was not final ("Total 49.60 / Service 10% / GST / Rounding / TOTAL 57.80"). A tax
+        // first was not final ("Total 40.00 / Service 10% / Tax / Rounding / TOTAL 46.65"). A tax
         // summary's "Total" after its header is not such a later total.
         if best.weight > 0 && paid == nil {
             let adjustments = ["service charge", "serv charge", "service", "gst", "vat", "tax", "sst", "rounding", "tip",
@@ -361,7 +361,7 @@ public struct InvoiceExtractor: Sendable {
     }
 
     /// On a document that prints its prices with `$`, OCR reads some `$` signs as a digit
-    /// ("$8.20" as "88.20", "S8.20", "98.20"): an unsigned amount that is a signed amount of the
+    /// ("$6.70" as "86.70", "S6.70", "96.70"): an unsigned amount that is a signed amount of the
     /// document with one such digit in front is that amount.
     static func repairingDollarSigns(_ money: [MoneyMention]) -> [MoneyMention] {
         let signed = money.filter { $0.marker == "$" }
@@ -378,7 +378,7 @@ public struct InvoiceExtractor: Sendable {
         }
     }
 
-    /// "21.20" -> "2120": an amount's digits as printed when OCR drops the decimal point.
+    /// "31.80" -> "3180": an amount's digits as printed when OCR drops the decimal point.
     static func centsDigits(_ value: Decimal) -> String? {
         var v = value * 100
         var rounded = Decimal()
@@ -393,8 +393,8 @@ public struct InvoiceExtractor: Sendable {
     static let changeLabels = ["change", "change due", "baki", "rendu", "a rendre", "monnaie", "ruckgeld", "wechselgeld",
                                "cambio", "vuelto"]
 
-    /// The amount charged at a till as tendered minus change ("CASH 50.00 ... CHANGE 16.10" is
-    /// 33.90), when both are printed; the mention returned is the tendered one with that value.
+    /// The amount charged at a till as tendered minus change ("CASH 50.00 ... CHANGE 12.35" is
+    /// 37.65), when both are printed; the mention returned is the tendered one with that value.
     static func paidByTender(_ money: [MoneyMention], raws: [String]) -> MoneyMention? {
         var tendered: MoneyMention?
         for m in money.sorted(by: { ($0.line, $0.start) < ($1.line, $1.start) }) {

@@ -165,7 +165,7 @@ struct NameFinder {
             // A label line ("Total   €8.00") is not a letterhead.
             if !AmountFinder.find(in: line.text, line: 0, language: nil).isEmpty { continue }
             // A company's legal form ("... Sdn Bhd", "... GmbH") makes a name even with a number
-            // or a place in it ("99 Speed Mart S/B", "Book Shop (Taman Daya) Sdn Bhd").
+            // or a place in it ("7 Star Mart S/B", "Kedai Buku (Taman Indah) Sdn Bhd").
             let hasLegalForm = Self.namingLegalForms.contains { Text.contains(folded, phrase: $0) }
             // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
             let words = Set(folded.split(separator: " ").map(String.init))
