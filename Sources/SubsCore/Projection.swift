@@ -21,6 +21,29 @@ public struct Charge: Sendable {
     public let kind: Kind
     /// The price of the subscription's previous charge when it differs from this one (a price change).
     public let previousPrice: Money?
+
+    init(_ r: ChargeRef, price: Money, yours: Money, previousPrice: Money?) {
+        date = r.date
+        index = r.index
+        priceIndex = r.priceIndex
+        self.price = price
+        self.yours = yours
+        kind = r.kind
+        self.previousPrice = previousPrice
+    }
+}
+
+/// A charge by reference: the subscription, which of its prices, the day. What listings walk when they
+/// lay out each (subscription, price) once themselves: no Money is built per charge.
+public struct ChargeRef: Sendable {
+    public let date: LocalDate
+    /// Index of the subscription in the array given to `Projection`.
+    public let index: Int
+    /// Index of the price in the subscription's `prices` (`Subscription.priceIndex(on:)`).
+    public let priceIndex: Int
+    public let kind: Charge.Kind
+    /// The price index of the subscription's previous charge when that price differs (a price change).
+    public let previousPriceIndex: Int?
 }
 
 /// Charges of many subscriptions over a window. Every date comes from `Schedule`, every amount from
@@ -42,24 +65,34 @@ public enum Projection {
         of s: Subscription, index: Int, from: LocalDate, through: LocalDate, markPriceChanges: Bool = false,
         _ body: (Charge) -> Void
     ) {
-        var cursor = Cursor(of: s, index: index, from: from, through: through, markPriceChanges: markPriceChanges)
-        while cursor.date != nil { body(cursor.take()) }
+        // The user's part is computed once per price, not per charge (it is Decimal work).
+        var parts: (index: Int, yours: Money)?
+        forEachChargeRef(of: s, index: index, from: from, through: through, markPriceChanges: markPriceChanges) { r in
+            let price = s.prices[r.priceIndex].price
+            if parts?.index != r.priceIndex { parts = (r.priceIndex, s.userPart(of: price)) }
+            body(Charge(r, price: price, yours: parts!.yours, previousPrice: r.previousPriceIndex.map { s.prices[$0].price }))
+        }
     }
 
-    /// One subscription's charges in date order, one at a time: what `forEachCharge` walks, and what the
-    /// date-ordered merge interleaves. `date` is the next charge's date (nil when there are no more).
-    /// The price in effect and the user's part of it are kept inline and change only with the price index.
-    struct Cursor {
+    /// One subscription's charges by reference, in date order.
+    public static func forEachChargeRef(
+        of s: Subscription, index: Int, from: LocalDate, through: LocalDate, markPriceChanges: Bool = false,
+        _ body: (ChargeRef) -> Void
+    ) {
+        guard from <= through else { return }
+        var walker = Walker(of: s, index: index, from: from, through: through, markPriceChanges: markPriceChanges)
+        while walker.date != nil { body(walker.take()) }
+    }
+
+    /// One subscription's charges in date order, one at a time. `date` is the next charge's date (nil when
+    /// there are no more). The price index only moves forward, as the dates do.
+    struct Walker {
         let index: Int
         let markPriceChanges: Bool
         private var dates: Schedule.ChargeDates
         private(set) var date: LocalDate?
         private let prices: [PriceChange]
-        private let priceCount: Int
-        private let share: Share
-        private var lastIndex = 0
-        private var price: Money
-        private var yours: Money
+        private var priceIndex = 0
         /// The price index of the previous charge (before the window at first), to mark price changes.
         private var previous: Int?
         private let conversion: LocalDate?
@@ -72,100 +105,82 @@ public enum Projection {
                 if let before = previousCharge(of: s, before: from) { previous = s.priceIndex(on: before) }
             }
             prices = s.prices
-            priceCount = s.prices.count
-            share = s.share
-            price = s.prices[0].price
-            yours = s.userPart(of: price)
             conversion = s.status == .trial ? Schedule.trialConversion(of: s) : nil
             dates = Schedule.ChargeDates(of: s, from: from, through: through)
             date = dates.next()
         }
 
         /// The charge on `date`; moves on to the next one.
-        mutating func take() -> Charge {
+        mutating func take() -> ChargeRef {
             let date = date!
             self.date = dates.next()
-            // Prices are looked up by index (`price(on:)` is `prices[priceIndex(on:)]`): comparing Money costs
-            // a Decimal comparison, and the user's part is computed once per price, not per charge.
-            var pi = 0
-            if priceCount > 1 {
-                pi = Subscription.priceIndex(in: prices, on: date)
-                if pi != lastIndex {
-                    price = prices[pi].price
-                    yours = Subscription.userPart(of: price, share: share)
-                    lastIndex = pi
-                }
-            }
-            var changed: Money?
-            if markPriceChanges, let p = previous, p != pi, prices[p].price != price { changed = prices[p].price }
-            previous = pi
-            return Charge(date: date, index: index, priceIndex: pi, price: price, yours: yours,
-                          kind: date == conversion ? .trialEnd : .charge, previousPrice: changed)
+            // `Subscription.priceIndex(on:)`: the last price in effect, else the first.
+            while priceIndex + 1 < prices.count && prices[priceIndex + 1].effective <= date { priceIndex += 1 }
+            var changed: Int?
+            if markPriceChanges, let p = previous, p != priceIndex, prices[p].price != prices[priceIndex].price { changed = p }
+            previous = priceIndex
+            return ChargeRef(date: date, index: index, priceIndex: priceIndex, kind: date == conversion ? .trialEnd : .charge,
+                             previousPriceIndex: changed)
         }
     }
 
     /// Visits every charge of `subs` in `from...through` in date order (ties by subscription order), as
-    /// `charges` lists them, without collecting them: a merge of the subscriptions' own (ordered) charges,
-    /// so memory grows with the number of subscriptions, not of charges.
+    /// `charges` lists them, without collecting them.
     public static func forEachChargeInDateOrder(
         of subs: [Subscription], from: LocalDate, through: LocalDate, markPriceChanges: Bool = true,
         _ body: (Charge) -> Void
     ) {
+        subs.withUnsafeBufferPointer { subs in
+            // The user's part per (subscription, price), computed at its first charge.
+            struct Key: Hashable { let index, priceIndex: Int }
+            var parts: [Key: Money] = [:]
+            forEachChargeRefInDateOrder(of: subs, from: from, through: through, markPriceChanges: markPriceChanges) { r in
+                let prices = subs[r.index].prices
+                let price = prices[r.priceIndex].price
+                let key = Key(index: r.index, priceIndex: r.priceIndex)
+                let yours = parts[key] ?? subs[r.index].userPart(of: price)
+                parts[key] = yours
+                body(Charge(r, price: price, yours: yours, previousPrice: r.previousPriceIndex.map { prices[$0].price }))
+            }
+        }
+    }
+
+    /// `forEachChargeInDateOrder` by reference. The window is walked in blocks of days: each block, every
+    /// subscription's walker (in subscription order, a sequential sweep) drops its charges into per-day
+    /// buckets, which are then visited in order. Memory grows with the number of subscriptions and the
+    /// charges of one block, not with the window; no heap, no random access per charge.
+    public static func forEachChargeRefInDateOrder(
+        of subs: UnsafeBufferPointer<Subscription>, from: LocalDate, through: LocalDate, markPriceChanges: Bool = true,
+        _ body: (ChargeRef) -> Void
+    ) {
         guard from <= through else { return }
-        var cursors: [Cursor] = []
-        // A binary min-heap of keys (day number of the cursor's next charge) << 24 | cursor number: one integer
-        // compare orders by day, then by cursor, which is subscription order.
-        var heap: [Int] = []
-        func key(_ day: LocalDate, _ cursor: Int) -> Int { (day.dayNumber << 24) | cursor }
+        var walkers: [Walker] = []
+        walkers.reserveCapacity(subs.count)
         for i in subs.indices {
-            let c = Cursor(of: subs[i], index: i, from: from, through: through, markPriceChanges: markPriceChanges)
-            guard let first = c.date else { continue }
-            precondition(cursors.count < 1 << 24, "too many subscriptions to merge")
-            cursors.append(c)
-            heap.append(key(first, cursors.count - 1))
-            siftUp(&heap, heap.count - 1)
+            let w = Walker(of: subs[i], index: i, from: from, through: through, markPriceChanges: markPriceChanges)
+            if w.date != nil { walkers.append(w) }
         }
-        while !heap.isEmpty {
-            let ci = heap[0] & 0xFF_FFFF
-            body(cursors[ci].take())
-            if let next = cursors[ci].date {
-                heap[0] = key(next, ci)
-            } else {
-                let last = heap.removeLast()
-                if heap.isEmpty { break }
-                heap[0] = last
+        guard !walkers.isEmpty else { return }
+        let blockDays = 32
+        var buckets = [[ChargeRef]](repeating: [], count: blockDays)
+        var blockStart = from
+        while true {
+            let startDay = blockStart.dayNumber
+            let blockEnd = min(blockStart.adding(days: blockDays - 1), through)
+            // In subscription order, so each bucket is in subscription order. (A finished walker stays, its
+            // date nil: removing it would move every walker after it.)
+            for w in walkers.indices {
+                while let d = walkers[w].date, d <= blockEnd {
+                    let r = walkers[w].take()
+                    buckets[r.date.dayNumber - startDay].append(r)
+                }
             }
-            siftDown(&heap, 0)
-        }
-    }
-
-    private static func siftUp(_ h: inout [Int], _ start: Int) {
-        var i = start
-        let x = h[i]
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard x < h[parent] else { break }
-            h[i] = h[parent]
-            i = parent
-        }
-        h[i] = x
-    }
-
-    private static func siftDown(_ h: inout [Int], _ start: Int) {
-        h.withUnsafeMutableBufferPointer { h in
-            var i = start
-            let n = h.count
-            let x = h[i]
-            while true {
-                let l = 2 * i + 1
-                guard l < n else { break }
-                var m = l
-                if l + 1 < n && h[l + 1] < h[l] { m = l + 1 }
-                guard h[m] < x else { break }
-                h[i] = h[m]
-                i = m
+            for b in buckets.indices where !buckets[b].isEmpty {
+                for r in buckets[b] { body(r) }
+                buckets[b].removeAll(keepingCapacity: true)
             }
-            h[i] = x
+            if blockEnd == through { break }
+            blockStart = blockEnd.adding(days: 1)
         }
     }
 
