@@ -39,26 +39,11 @@ extension SubsCommand {
                 }
                 return
             }
-            let charges = Projection.charges(of: subs, from: ctx.today, through: through)
-            // Per subscription once (copying a Subscription per charge retains a dozen strings and arrays).
-            let ids = subs.map { JSONValue.int($0.id) }, names = subs.map { JSONValue.string($0.name) }
-            let frequencies = subs.map { JSONValue.string($0.cadence.frequency) }, intervals = subs.map { JSONValue.int($0.cadence.count) }
-            let categories = subs.map { JSONValue.optional($0.category) }
             if format.json {
-                var texts: (Int, Int, JSONValue, JSONValue, JSONValue) = (-1, -1, .null, .null, .null)
-                ctx.output.printJSON(.array(charges.map { c in
-                    if texts.0 != c.index || texts.1 != c.priceIndex {
-                        texts = (c.index, c.priceIndex, .string(c.price.plainString), .string(c.price.currency.code), .string(c.yours.plainString))
-                    }
-                    return .object([
-                        ("date", .string(c.date.description)), ("id", ids[c.index]), ("name", names[c.index]),
-                        ("amount", texts.2), ("currency", texts.3), ("your_amount", texts.4), ("kind", .string(c.kind.rawValue)),
-                        ("frequency", frequencies[c.index]), ("interval", intervals[c.index]),
-                        ("category", categories[c.index]), ("previous_amount", .optional(c.previousPrice?.plainString)),
-                    ])
-                }))
+                subs.withUnsafeBufferPointer { renderJSON(subs: $0, from: ctx.today, through: through) }
                 return
             }
+            let charges = Projection.charges(of: subs, from: ctx.today, through: through)
             if format.csv {
                 ctx.output.printCSV(
                     header: ["date", "id", "name", "amount", "currency", "your_amount", "kind", "frequency", "interval", "category", "previous_amount"],
@@ -69,6 +54,61 @@ extension SubsCommand {
                     })
                 return
             }
+        }
+
+        /// `--json`: the array `printJSON` writes, streamed in date order. The members of a (subscription, price)
+        /// are laid out once; a charge adds its date, kind and previous amount.
+        private func renderJSON(subs: UnsafeBufferPointer<Subscription>, from: LocalDate, through: LocalDate) {
+            // Per subscription, where its prices' texts start in `texts` (-1: none laid out yet).
+            var firstText = [Int](repeating: -1, count: subs.count)
+            var texts: [(head: [UInt8], tail: [UInt8])] = []
+            func members(_ pairs: [(String, JSONValue)], into out: inout [UInt8]) {
+                for (key, value) in pairs {
+                    out.append(contentsOf: ",\n    ".utf8)
+                    JSONValue.string(key).write(into: &out, pretty: true, indent: 4)
+                    out.append(contentsOf: ": ".utf8)
+                    value.write(into: &out, pretty: true, indent: 4)
+                }
+            }
+            func text(_ c: ChargeRef) -> Int {
+                if firstText[c.index] < 0 {
+                    firstText[c.index] = texts.count
+                    let s = subs[c.index]
+                    for p in s.prices {
+                        var head: [UInt8] = [], tail: [UInt8] = []
+                        let yours = s.userPart(of: p.price)
+                        members([("id", .int(s.id)), ("name", .string(s.name)), ("amount", .string(p.price.plainString)),
+                                 ("currency", .string(p.price.currency.code)), ("your_amount", .string(yours.plainString))], into: &head)
+                        head.append(contentsOf: ",\n    \"kind\": ".utf8)
+                        members([("frequency", .string(s.cadence.frequency)), ("interval", .int(s.cadence.count)),
+                                 ("category", .optional(s.category))], into: &tail)
+                        tail.append(contentsOf: ",\n    \"previous_amount\": ".utf8)
+                        texts.append((head, tail))
+                    }
+                }
+                return firstText[c.index] + c.priceIndex
+            }
+            var buffer = StdoutBuffer()
+            var any = false
+            Projection.forEachChargeRefInDateOrder(of: subs, from: from, through: through) { c in
+                buffer.append((any ? ",\n  {\n    \"date\": \"" : "[\n  {\n    \"date\": \""))
+                any = true
+                buffer.appendDate(c.date)
+                buffer.append(byte: UInt8(ascii: "\""))
+                let k = text(c)
+                buffer.append(texts[k].head)
+                buffer.append(c.kind == .charge ? "\"charge\"" : "\"\(c.kind.rawValue)\"")
+                buffer.append(texts[k].tail)
+                if let p = c.previousPriceIndex {
+                    JSONValue.string(subs[c.index].prices[p].price.plainString).write(into: &buffer.bytes, pretty: true, indent: 4)
+                } else {
+                    buffer.append("null")
+                }
+                buffer.append("\n  }")
+                buffer.flushIfFull()
+            }
+            buffer.append(any ? "\n]\n" : "[]\n")
+            buffer.flush()
         }
 
         /// What a (subscription, price) shows and adds: the amount and the user's part as text, and the part in
@@ -106,10 +146,11 @@ extension SubsCommand {
                 let start = entries.count
                 entries.append(contentsOf: repeatElement(PriceEntry(), count: subs[i].prices.count))
                 var charged = false
-                Projection.forEachCharge(of: subs[i], index: i, from: ctx.today, through: through) { c in
+                Projection.forEachChargeRef(of: subs[i], index: i, from: ctx.today, through: through) { c in
                     let k = start + c.priceIndex
                     if entries[k].count == 0 {
-                        entries[k] = PriceEntry(amount: Array(c.price.displayString.utf8), yours: Array(c.yours.displayString.utf8), yoursMoney: c.yours)
+                        let price = subs[i].prices[c.priceIndex].price, yours = subs[i].userPart(of: price)
+                        entries[k] = PriceEntry(amount: Array(price.displayString.utf8), yours: Array(yours.displayString.utf8), yoursMoney: yours)
                     }
                     entries[k].count += 1
                     charged = true
@@ -171,11 +212,11 @@ extension SubsCommand {
                     totalWidth = max(totalWidth, runningText(final, rc).count)
                 } else {
                     var running = RunningTotal(currency: rc)
-                    Projection.forEachChargeInDateOrder(of: subs, from: ctx.today, through: through, markPriceChanges: false) { c in
+                    subs.withUnsafeBufferPointer { subs in Projection.forEachChargeRefInDateOrder(of: subs, from: ctx.today, through: through, markPriceChanges: false) { c in
                         let k = firstEntry[c.index] + c.priceIndex
                         if let b = entries[k].base { running.add(millionths: b, share: .whole) } else { running.add(entries[k].converted) }
                         totalWidth = max(totalWidth, running.displayString.utf8.count)
-                    }
+                    } }
                 }
             }
             let dateWidth = 10, dayWidth = 3
@@ -223,8 +264,8 @@ extension SubsCommand {
             var totalText: [UInt8] = []
             // Borrowed bytes: slicing the arrays per line would retain and release them per line.
             let weekdays = SubsCommand.Upcoming.weekdays
-            arena.withUnsafeBufferPointer { arena in weekdays.withUnsafeBufferPointer { weekdays in
-                Projection.forEachChargeInDateOrder(of: subs, from: ctx.today, through: through) { c in
+            arena.withUnsafeBufferPointer { arena in weekdays.withUnsafeBufferPointer { weekdays in subs.withUnsafeBufferPointer { subs in
+                Projection.forEachChargeRefInDateOrder(of: subs, from: ctx.today, through: through) { c in
                     let k = firstEntry[c.index] + c.priceIndex
                     buffer.append(byte: UInt8(ascii: "\n"))
                     buffer.appendDate(c.date)
@@ -236,7 +277,7 @@ extension SubsCommand {
                     buffer.append(UnsafeBufferPointer(rebasing: arena[segment.start..<segment.end]))
                     var note = ""
                     if c.kind == .trialEnd { note = "trial converts" }
-                    if let before = c.previousPrice { note += (note.isEmpty ? "" : "; ") + "new price, was \(before.displayString)" }
+                    if let before = c.previousPriceIndex { note += (note.isEmpty ? "" : "; ") + "new price, was \(subs[c.index].prices[before].price.displayString)" }
                     let last = runningCurrency == nil && note.isEmpty
                     if !last { buffer.appendSpaces(segment.cadencePad) }
                     if let rc = runningCurrency {
@@ -259,7 +300,7 @@ extension SubsCommand {
                         buffer.append(out.yellow(note))
                     }
                     buffer.flushIfFull()
-            } } }
+            } } } }
             buffer.append(byte: UInt8(ascii: "\n"))
             buffer.flush()
             if let rc = runningCurrency, allWhole {
