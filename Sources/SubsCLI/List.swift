@@ -29,7 +29,7 @@ extension SubsCommand {
             let rows = SubscriptionQuery(all: all, status: wanted, category: category, search: search, sort: sort.rawValue)
                 .apply(to: subs, asOf: ctx.today)
             if format.json {
-                ctx.output.printJSON(.array(rows.map { SubscriptionRecord.json($0.subscription, asOf: ctx.today, settings: settings) }))
+                ctx.output.printJSONArray(rows) { SubscriptionRecord.json($0.subscription, asOf: ctx.today, settings: settings) }
                 return
             }
             if format.csv {

@@ -42,7 +42,31 @@ package struct Output {
     func green(_ s: String) -> String { useColor ? "\u{1B}[32m\(s)\u{1B}[0m" : s }
     func cyan(_ s: String) -> String { useColor ? "\u{1B}[36m\(s)\u{1B}[0m" : s }
 
-    package func printJSON(_ value: JSONValue) { print(value.serialized(pretty: true)) }
+    /// Pretty JSON and a newline, written as bytes.
+    package func printJSON(_ value: JSONValue) {
+        var buffer = StdoutBuffer()
+        value.write(into: &buffer.bytes, pretty: true, indent: 0)
+        buffer.append(byte: UInt8(ascii: "\n"))
+        buffer.flush()
+    }
+
+    /// A pretty JSON array of objects, as `printJSON(.array(...))` writes it, made and written one element at a
+    /// time: memory stays that of one element, however many there are.
+    package func printJSONArray<C: Collection>(_ items: C, _ element: (C.Element) -> JSONValue) {
+        guard !items.isEmpty else { return print("[]") }
+        var buffer = StdoutBuffer()
+        buffer.append(byte: UInt8(ascii: "["))
+        var first = true
+        for item in items {
+            if !first { buffer.append(byte: UInt8(ascii: ",")) }
+            first = false
+            buffer.append("\n  ")
+            element(item).write(into: &buffer.bytes, pretty: true, indent: 2)
+            buffer.flushIfFull()
+        }
+        buffer.append("\n]\n")
+        buffer.flush()
+    }
 
     func printCSV(header: [String], rows: [[String]]) {
         print(CSV.line(header))

@@ -4,7 +4,8 @@ import SubsCore
 /// Bytes for stdout, written in large chunks: a listing of 100,000 lines is a few hundred writes, not
 /// 100,000 `print`s. What `print` buffered is flushed first, so the order of the two is kept.
 struct StdoutBuffer {
-    private(set) var bytes: [UInt8] = []
+    /// What is not written yet; writers may append to it directly.
+    var bytes: [UInt8] = []
     private let chunk = 1 << 16
 
     init() { bytes.reserveCapacity(chunk + 4096) }
