@@ -130,6 +130,30 @@ import TestSupport
         }
     }
 
+    @Test func normalisedCostsInIntegersEqualDecimalArithmetic() {
+        var g = SeededGenerator(seed: 12)
+        let shares = [Share.whole, Share(1, 2)!, Share(1, 3)!, Share(2, 7)!]
+        let perYear: [Cadence.Unit: Decimal] = [.day: 365, .week: 52, .month: 12, .quarter: 4, .year: 1]
+        var integer = 0
+        for _ in 0..<3000 {
+            let currency = FastPathTests.currencies.randomElement(using: &g)!
+            let price = Money(Decimal(sign: .plus, exponent: -Int.random(in: 0...4, using: &g), significand: Decimal(Int.random(in: 0...10_000_000, using: &g))), currency)
+            let unit = [Cadence.Unit.day, .week, .month, .quarter, .year].randomElement(using: &g)!
+            let cadence = Cadence(unit: unit, count: [1, 1, 2, 3, 6].randomElement(using: &g)!)!
+            let share = shares.randomElement(using: &g)!
+            let s = Subscription(uid: "u", name: "n", price: price, cadence: cadence, anchor: FastPathTests.today, share: share, createdAt: "")
+            let costs = Report.normalisedMillionths(of: s, price: price)
+            // Plain Decimal: the share applied exactly, then x charges a year / 12 / count; yearly from the rounded part.
+            let monthly = price.amount * Decimal(share.numerator) / Decimal(share.denominator) * perYear[unit]! / 12 / Decimal(cadence.count)
+            let yearly = s.userPart(of: price).amount * perYear[unit]! / Decimal(cadence.count)
+            if let m = costs.monthly { #expect(Millionths.decimal(m) == monthly, "\(price) \(cadence) \(share)"); integer += 1 }
+            if let y = costs.yearly { #expect(Millionths.decimal(y) == yearly, "\(price) \(cadence) \(share)") }
+            if cadence.count == 1 { #expect(costs.yearly != nil) }  // whole charges a year of a rounded part
+            if share == .whole && unit == .month && cadence.count == 1 { #expect(costs.monthly != nil) }
+        }
+        #expect(integer > 300)
+    }
+
     // MARK: Dates
 
     @Test func packedDatesOrderAndReadBackAsTheirFields() {
