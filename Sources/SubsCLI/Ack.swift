@@ -4,6 +4,7 @@ import SubsCore
 extension SubsCommand {
     struct Ack: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "ack",
             abstract: "Mark the reminders of a subscription's next charge (or trial end, or last day to cancel) done.")
 
         @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ import SubsCore
 extension SubsCommand {
     package struct Add: FullBuildCommand {
         package static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a subscription, typed or read from an invoice (--scan).",
             discussion: """
                 Example: subs add Netflix --amount 15.99 --currency EUR --next 2026-12-05 --category Streaming --remind 7,1

@@ -92,6 +92,7 @@ extension SubsCommand {
 
         struct Set: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "set",
                 abstract: "Set the limit of a budget (replaces the one of the same period and category).")
 
             @OptionGroup var global: GlobalOptions

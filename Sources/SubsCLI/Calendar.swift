@@ -3,6 +3,7 @@ import ArgumentParser
 extension SubsCommand {
     struct Calendar: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "calendar",
             abstract: "An iCalendar feed of every charge, for calendar apps.",
             discussion: """
                 export writes the feed once; enable keeps a feed file current after every change (subscribe to it \

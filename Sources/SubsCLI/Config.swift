@@ -4,6 +4,7 @@ import SubsCore
 extension SubsCommand {
     struct Config: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "config",
             abstract: "Show or change settings kept in the database.",
             discussion: """
                 Keys: currency (default currency for new subscriptions, ISO 4217; set from the locale at first use),
@@ -32,7 +33,7 @@ extension SubsCommand {
         }
 
         struct Get: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print one setting.")
+            static let configuration = CommandConfiguration(commandName: "get", abstract: "Print one setting.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "currency or remind_days.", completion: .list(Config.keys)) var key: String
 
@@ -45,7 +46,7 @@ extension SubsCommand {
         }
 
         struct Set: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Change one setting.")
+            static let configuration = CommandConfiguration(commandName: "set", abstract: "Change one setting.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "currency or remind_days.", completion: .list(Config.keys)) var key: String
             @Argument(help: "The new value.") var value: String
@@ -59,7 +60,7 @@ extension SubsCommand {
         }
 
         struct Unset: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Return one setting to its default.")
+            static let configuration = CommandConfiguration(commandName: "unset", abstract: "Return one setting to its default.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "currency or remind_days.", completion: .list(Config.keys)) var key: String
 

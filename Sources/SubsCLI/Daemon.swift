@@ -5,6 +5,7 @@ import SubsCore
 extension SubsCommand {
     package struct Daemon: FullBuildCommand {
         package static let configuration = CommandConfiguration(
+            commandName: "daemon",
             abstract: "Run the reminder scheduler: send reminders when they come due, until stopped.",
             discussion: """
                 Sleeps until the next reminder is due (at --at on its day) or the database changes, re-checking at \

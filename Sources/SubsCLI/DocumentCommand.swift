@@ -6,6 +6,7 @@ import SubsStore
 extension SubsCommand {
     struct Document: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "document",
             abstract: "Write out an invoice kept with a subscription ('subs show' lists them).",
             discussion: "Example: subs document netflix -o netflix-invoice.pdf")
 

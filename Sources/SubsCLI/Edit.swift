@@ -4,6 +4,7 @@ import SubsCore
 extension SubsCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change a subscription. A new --amount is kept in the price history.",
             discussion: "Example: subs edit netflix --amount 17.99 --from 2026-12-05"
         )

@@ -6,6 +6,7 @@ import SubsStore
 extension SubsCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write every subscription, with settings and price history, as JSON or CSV.",
             discussion: "'subs import' reads both back; JSON also keeps the settings.")
 

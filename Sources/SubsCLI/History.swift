@@ -4,6 +4,7 @@ import SubsCore
 extension SubsCommand {
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "Past charges of a subscription and its lifetime cost (your share).")
 
         @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ import SubsCore
 extension SubsCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Add the subscriptions of a 'subs export' file (JSON or CSV). All or nothing.",
             discussion: "The first bad record stops the import with its line number; nothing is stored then.")
 

@@ -5,6 +5,7 @@ import SubsCore
 extension SubsCommand {
     struct Rates: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rates",
             abstract: "Exchange rates for totals in the main currency: list, set by hand, import or fetch a file.",
             discussion: """
                 A rate means 1 CODE = RATE BASE: 'subs rates set USD 0.92 --base EUR' is 1 USD = 0.92 EUR.
@@ -80,7 +81,7 @@ extension SubsCommand {
         }
 
         struct Set: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Set one rate by hand: 1 CODE = RATE BASE.")
+            static let configuration = CommandConfiguration(commandName: "set", abstract: "Set one rate by hand: 1 CODE = RATE BASE.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: ArgumentHelp("The currency priced, like USD.", valueName: "code")) var code: String
             @Argument(help: ArgumentHelp("What 1 CODE is worth in the base currency, like 0.92.", valueName: "rate")) var rate: String
@@ -115,7 +116,7 @@ extension SubsCommand {
         }
 
         struct Import: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Import rates from an ECB eurofxref file (XML or CSV) or a simple CSV.")
+            static let configuration = CommandConfiguration(commandName: "import", abstract: "Import rates from an ECB eurofxref file (XML or CSV) or a simple CSV.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The file; - reads stdin.", completion: .file(extensions: ["xml", "csv"])) var file: String
             @Option(help: ArgumentHelp("Base currency of a simple CSV without a base column (default: the main currency).", valueName: "code")) var base: String?
@@ -137,7 +138,7 @@ extension SubsCommand {
         }
 
         struct Update: FullBuildCommand {
-            static let configuration = CommandConfiguration(abstract: "Fetch a rate file over HTTP and import it (optional; never needed offline).")
+            static let configuration = CommandConfiguration(commandName: "update", abstract: "Fetch a rate file over HTTP and import it (optional; never needed offline).")
             @OptionGroup var global: GlobalOptions
             @Option(help: ArgumentHelp("Address of an ECB eurofxref XML or CSV file, like https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml", valueName: "url"))
             var url: String

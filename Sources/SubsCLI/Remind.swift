@@ -5,6 +5,7 @@ import SubsCore
 extension SubsCommand {
     package struct Remind: FullBuildCommand {
         package static let configuration = CommandConfiguration(
+            commandName: "remind",
             abstract: "Send the reminders that are due: renewals, trials ending, last days to cancel.",
             discussion: """
                 Each lead time of a charge (remind_days, like 30,7,1) is its own reminder, up to the charge itself; \

@@ -5,6 +5,7 @@ import SubsCore
 extension SubsCommand {
     package struct Scan: FullBuildCommand {
         package static let configuration = CommandConfiguration(
+            commandName: "scan",
             abstract: "Read invoices (images or PDFs) and print what they say; nothing is saved.",
             discussion: """
                 Offline: PDF text layers are read directly, other pages go through Tesseract OCR.

@@ -18,6 +18,7 @@ extension SubsCommand {
 
         struct Install: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "install",
                 abstract: "Install the daily run (running it again is harmless).",
                 discussion: """
                     --systemd writes subs-remind.service and subs-remind.timer (OnCalendar, Persistent=true: a run \
@@ -55,7 +56,7 @@ extension SubsCommand {
         }
 
         struct Uninstall: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Remove the daily run (systemd units and crontab line).")
+            static let configuration = CommandConfiguration(commandName: "uninstall", abstract: "Remove the daily run (systemd units and crontab line).")
             @OptionGroup var global: GlobalOptions
 
             func run() throws {
@@ -74,7 +75,7 @@ extension SubsCommand {
         }
 
         struct Status: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Show whether and how the daily run is installed.")
+            static let configuration = CommandConfiguration(commandName: "status", abstract: "Show whether and how the daily run is installed.")
             @OptionGroup var global: GlobalOptions
 
             func run() throws {

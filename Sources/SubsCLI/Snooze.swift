@@ -4,6 +4,7 @@ import SubsCore
 extension SubsCommand {
     struct Snooze: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "snooze",
             abstract: "Postpone the reminders of a subscription's next charge (or trial end, or last day to cancel).")
 
         @OptionGroup var global: GlobalOptions

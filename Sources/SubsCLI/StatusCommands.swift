@@ -25,7 +25,7 @@ extension StatusCommand {
 
 extension SubsCommand {
     struct Pause: StatusCommand {
-        static let configuration = CommandConfiguration(abstract: "Pause a subscription: it charges nothing until resumed.")
+        static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause a subscription: it charges nothing until resumed.")
         static let target = Status.paused
         static let verb = "Paused"
         @OptionGroup var global: GlobalOptions
@@ -33,7 +33,7 @@ extension SubsCommand {
     }
 
     struct Resume: StatusCommand {
-        static let configuration = CommandConfiguration(abstract: "Resume a paused or cancelled subscription.")
+        static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused or cancelled subscription.")
         static let target = Status.active
         static let verb = "Resumed"
         @OptionGroup var global: GlobalOptions
@@ -41,7 +41,7 @@ extension SubsCommand {
     }
 
     struct Cancel: StatusCommand {
-        static let configuration = CommandConfiguration(abstract: "Cancel a subscription: no charges from today; its history stays.")
+        static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a subscription: no charges from today; its history stays.")
         static let target = Status.cancelled
         static let verb = "Cancelled"
         @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ import SubsCore
 extension SubsCommand {
     struct Upcoming: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "upcoming",
             abstract: "Every charge in the next days, in date order, with a running total.",
             discussion: """
                 The window starts today: --days N covers N days (today included), --until DATE runs through DATE.
