@@ -47,7 +47,7 @@ extension SubsCommand {
                 let s = row.subscription
                 var cells = [
                     String(s.id), row.next?.description ?? "-", s.name, s.price(on: ctx.today).displayString, s.cadence.description,
-                    s.monthlyCost(asOf: ctx.today).displayString, s.category ?? "",
+                    s.roundedMonthlyCost(asOf: ctx.today).displayString, s.category ?? "",
                 ]
                 if all || wanted != nil { cells.append(s.status.rawValue) }
                 table.rows.append(cells)

@@ -3,7 +3,7 @@ import SubsCore
 
 extension SubsCommand {
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one subscription in full.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one subscription in full.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Id or name.") var subscription: String
@@ -29,7 +29,7 @@ extension SubsCommand {
                 ("Name", "\(s.name) (id \(s.id))"),
                 ("Amount", s.price(on: ctx.today).displayString + (s.share.isWhole ? "" : " (your share \(s.share): \(s.userPart(of: s.price(on: ctx.today)).displayString))")),
                 ("Cadence", s.cadence.description),
-                ("Monthly", s.monthlyCost(asOf: ctx.today).displayString),
+                ("Monthly", s.roundedMonthlyCost(asOf: ctx.today).displayString),
                 ("Status", s.status.rawValue + (s.statusSince.map { " since \($0)" } ?? "")),
                 ("Next charges", next.isEmpty ? "none" : next.map { "\($0.weekdayAbbreviation) \($0)" }.joined(separator: ", ")),
             ]

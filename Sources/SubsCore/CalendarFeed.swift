@@ -237,7 +237,7 @@ public enum CalendarFeedBuilder {
     static func details(_ s: Subscription, price: Money, on date: LocalDate) -> String {
         var lines = ["Amount: \(price)" + (s.share.isWhole ? "" : " (your share \(s.share): \(s.userPart(of: price)))")]
         lines.append("Cadence: \(s.cadence)")
-        lines.append("Monthly cost: \(s.monthlyCost(asOf: date))")
+        lines.append("Monthly cost: \(s.roundedMonthlyCost(asOf: date))")
         if let c = s.category, !c.isEmpty { lines.append("Category: \(c)") }
         if let p = s.paymentMethod, !p.isEmpty { lines.append("Payment method: \(p)") }
         if let u = s.url, !u.isEmpty { lines.append("URL: \(u)") }

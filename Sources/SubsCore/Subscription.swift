@@ -141,6 +141,21 @@ public struct Subscription: Hashable, Sendable {
         return Money(cadence.monthlyEquivalent(of: share.apply(to: p.amount)), p.currency)
     }
 
+    /// `monthlyCost(asOf:)` rounded to the currency's minor units, as tables show it. From integers when the price
+    /// is whole millionths: the exact fraction rounded once, which is what Decimal's division then rounding give,
+    /// without their microseconds (a weekly price's monthly cost is not a whole number of millionths).
+    public func roundedMonthlyCost(asOf date: LocalDate) -> Money {
+        let p = price(on: date)
+        if let v = Millionths.of(p.amount),
+            let r = Millionths.fraction(
+                v, share.numerator * cadence.chargesPerYear, share.denominator * 12 * cadence.count, roundedTo: p.currency.minorUnits)
+        {
+            return Money(Millionths.decimal(r), p.currency)
+        }
+        let m = monthlyCost(asOf: date)
+        return Money(Money.round(m.amount, scale: m.currency.minorUnits), m.currency)
+    }
+
     public func reminderLeadDays(default fallback: [Int]) -> [Int] { remindDays ?? fallback }
 
     /// Is the subscription charging at all on `date` (trials convert, pauses and cancellations stop it)?

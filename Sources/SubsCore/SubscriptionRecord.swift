@@ -25,7 +25,7 @@ public enum SubscriptionRecord {
             "notice_days": .optional(s.noticeDays), "cancel_by": .optional(s.cancelBy(asOf: today)),
             "share": .string(s.share.description), "notes": .optional(s.notes),
             "payment_method": .optional(s.paymentMethod), "url": .optional(s.url),
-            "monthly_cost": .string(s.monthlyCost(asOf: today).plainString), "anchor": .string(s.anchor.description),
+            "monthly_cost": .string(s.roundedMonthlyCost(asOf: today).plainString), "anchor": .string(s.anchor.description),
             "started_on": .string(s.startedOn.description), "status_since": .optional(s.statusSince),
             "pauses": .array(s.pauses.map { .object([("from", .string($0.from.description)), ("until", .string($0.until.description))]) }),
             "price_history": .array(

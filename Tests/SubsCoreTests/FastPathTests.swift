@@ -154,6 +154,20 @@ import TestSupport
         #expect(integer > 300)
     }
 
+    @Test func roundedMonthlyCostIsTheDecimalMonthlyCostRounded() {
+        var g = SeededGenerator(seed: 14)
+        let shares = [Share.whole, Share(1, 2)!, Share(1, 3)!, Share(2, 7)!]
+        for _ in 0..<3000 {
+            let currency = FastPathTests.currencies.randomElement(using: &g)!
+            let price = Money(Decimal(sign: .plus, exponent: -Int.random(in: 0...4, using: &g), significand: Decimal(Int.random(in: 0...10_000_000, using: &g))), currency)
+            let cadence = Cadence(unit: Cadence.Unit.allCases.randomElement(using: &g)!, count: [1, 1, 2, 3, 6].randomElement(using: &g)!)!
+            let s = Subscription(uid: "u", name: "n", price: price, cadence: cadence, anchor: FastPathTests.today, share: shares.randomElement(using: &g)!, createdAt: "")
+            var exact = s.monthlyCost(asOf: FastPathTests.today).amount, r = Decimal()
+            NSDecimalRound(&r, &exact, currency.minorUnits, .plain)
+            #expect(s.roundedMonthlyCost(asOf: FastPathTests.today) == Money(r, currency), "\(price) \(cadence) \(s.share)")
+        }
+    }
+
     // MARK: Dates
 
     @Test func packedDatesOrderAndReadBackAsTheirFields() {
