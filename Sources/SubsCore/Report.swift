@@ -247,6 +247,7 @@ struct ChargeAggregate {
 public struct Report: Sendable {
     public struct Normalised: Sendable {
         public let index: Int
+        /// Rounded to the currency's minor units when the exact cost has no finite decimal form (a weekly price x 52 / 12).
         public let monthly: Money
         public let yearly: Money
     }
@@ -309,12 +310,28 @@ public struct Report: Sendable {
                 let price = subs[i].price(on: today)
                 let slot = PriceSums.Slot(currency: price.currency, share: .whole)
                 let costs = Report.normalisedMillionths(of: subs[i], price: price)
-                let m = costs.monthly.map { Money(Millionths.decimal($0), price.currency) } ?? subs[i].monthlyCost(asOf: today)
+                let m: Money, order: Double
+                if let v = costs.monthly {
+                    m = Money(Millionths.decimal(v), price.currency)
+                    monthly.add(v, slot)
+                    order = rank.of(millionths: v, price.currency)
+                } else if let f = costs.monthlyFraction, let divisor = Share(1, f.denominator),
+                    let shown = Millionths.fraction(f.numerator, 1, f.denominator, roundedTo: price.currency.minorUnits)
+                {
+                    // A weekly price's monthly cost (x 52 / 12) has no finite decimal form: summed exactly as a
+                    // fraction (divided once per total), shown rounded as it would be anyway.
+                    m = Money(Millionths.decimal(shown), price.currency)
+                    monthly.add(f.numerator, .init(currency: price.currency, share: divisor))
+                    order = rank.of(millionths: f.numerator, price.currency) / Double(f.denominator)
+                } else {
+                    m = subs[i].monthlyCost(asOf: today)
+                    monthly.add(yours: Amounts([m]))
+                    order = rank.of(m)
+                }
                 let y = costs.yearly.map { Money(Millionths.decimal($0), price.currency) }
                     ?? Money(subs[i].cadence.yearlyEquivalent(of: subs[i].userPart(of: price).amount), price.currency)
-                if let v = costs.monthly { monthly.add(v, slot) } else { monthly.add(yours: Amounts([m])) }
                 if let v = costs.yearly { yearly.add(v, slot) } else { yearly.add(yours: Amounts([y])) }
-                norm.append((Normalised(index: i, monthly: m, yearly: y), costs.monthly.map { rank.of(millionths: $0, price.currency) } ?? rank.of(m)))
+                norm.append((Normalised(index: i, monthly: m, yearly: y), order))
             }
         }
         normalised = norm.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.index < $1.0.index }.map(\.0)
@@ -333,16 +350,24 @@ extension Report {
     /// yearly equivalent of `userPart` (the share rounded to minor units), in millionths, when each is exact in
     /// integers; nil for what has to go the Decimal way. Integers: 10,000 subscriptions cost microseconds, not
     /// the milliseconds of a dozen Decimal conversions each.
-    static func normalisedMillionths(of s: Subscription, price: Money) -> (monthly: Int?, yearly: Int?) {
-        guard let v = Millionths.of(price.amount) else { return (nil, nil) }
+    /// When the monthly cost is not whole millionths, `monthlyFraction` is it as millionths over a denominator.
+    static func normalisedMillionths(of s: Subscription, price: Money) -> (monthly: Int?, monthlyFraction: (numerator: Int, denominator: Int)?, yearly: Int?) {
+        guard let v = Millionths.of(price.amount) else { return (nil, nil, nil) }
         let share = s.share, perYear = s.cadence.chargesPerYear, count = s.cadence.count
-        var monthly: Int?
+        var monthly: Int?, fraction: (Int, Int)?
         if let part = Millionths.multiply(v, by: share.numerator, dividedBy: share.denominator) {
             monthly = Millionths.multiply(part, by: perYear, dividedBy: 12 * count)
         }
+        if monthly == nil, let n = Millionths.multiply(v, by: share.numerator * perYear, dividedBy: 1) {
+            // In lowest terms: equal costs are then the same pair, and rank equal (ties go by subscription order).
+            var (a, b) = (n.magnitude, UInt(share.denominator * 12 * count))
+            while b != 0 { (a, b) = (b, a % b) }
+            let g = Int(max(a, 1))
+            fraction = (n / g, share.denominator * 12 * count / g)
+        }
         let yearly = Millionths.fraction(v, share.numerator, share.denominator, roundedTo: price.currency.minorUnits)
             .flatMap { Millionths.multiply($0, by: perYear, dividedBy: count) }
-        return (monthly, yearly)
+        return (monthly, fraction, yearly)
     }
 }
 
