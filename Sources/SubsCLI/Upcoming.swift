@@ -119,6 +119,7 @@ extension SubsCommand {
             var amount: [UInt8] = []
             var yours: [UInt8] = []
             var yoursMoney = Money(0, .usd)
+            var yoursMillionths: Int?
             var base: Int?
             var converted: Decimal = 0
         }
@@ -150,8 +151,8 @@ extension SubsCommand {
                 Projection.forEachChargeRef(of: subs[i], index: i, from: ctx.today, through: through) { c in
                     let k = start + c.priceIndex
                     if entries[k].count == 0 {
-                        let price = subs[i].prices[c.priceIndex].price, yours = subs[i].userPart(of: price)
-                        entries[k] = PriceEntry(amount: Array(price.displayString.utf8), yours: Array(yours.displayString.utf8), yoursMoney: yours)
+                        let p = ChargePrice(subs[i], priceIndex: c.priceIndex)
+                        entries[k] = PriceEntry(amount: p.display(yours: false), yours: p.display(yours: true), yoursMoney: p.yours, yoursMillionths: p.yoursMillionths)
                     }
                     entries[k].count += 1
                     charged = true
@@ -177,7 +178,7 @@ extension SubsCommand {
             var perCurrency: [Currency: RunningTotal] = [:]
             for e in entries where e.count > 0 {
                 var t = perCurrency[e.yoursMoney.currency] ?? RunningTotal(currency: e.yoursMoney.currency)
-                if let v = Millionths.of(e.yoursMoney.amount) { t.add(millionths: v * e.count, share: .whole) } else {
+                if let v = e.yoursMillionths { t.add(millionths: v * e.count, share: .whole) } else {
                     for _ in 0..<e.count { t.add(e.yoursMoney.amount) }
                 }
                 perCurrency[e.yoursMoney.currency] = t
@@ -194,7 +195,7 @@ extension SubsCommand {
                     let m = entries[k].yoursMoney
                     let converted = rc == m.currency ? m.amount : conv.convert(m)!.amount
                     entries[k].converted = converted
-                    entries[k].base = Millionths.of(converted)
+                    entries[k].base = rc == m.currency ? entries[k].yoursMillionths : Millionths.of(converted)
                     if let b = entries[k].base { final += b * entries[k].count } else { allWhole = false }
                     if converted < 0 { anyNegative = true }
                 }

@@ -80,33 +80,37 @@ public enum Millionths {
     public static func appendDisplay(_ v: Int, digits: Int, to out: inout [UInt8]) {
         let d = min(max(digits, 0), scale)
         let units = rounded(v, digits: d).magnitude
-        if v < 0 && units > 0 { out.append(UInt8(ascii: "-")) }
         let div = UInt(powers[d])
-        let whole = units / div
-        // Integer part, grouped by three from the right.
-        var digitsOfWhole: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digitsOfWhole) { b in
-            var w = whole
-            repeat {
-                b[count] = UInt8(ascii: "0") + UInt8(w % 10)
-                w /= 10
-                count += 1
-            } while w > 0
-            for k in stride(from: count - 1, through: 0, by: -1) {
-                out.append(b[k])
-                if k > 0 && k % 3 == 0 { out.append(UInt8(ascii: ",")) }
+        var whole = units / div, frac = units % div
+        // Right to left into scratch bytes, then one append (byte-by-byte appends cost more than the digits).
+        // At most 20 digits, 6 separators, a point, 6 decimals and a sign.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { b in
+            var i = b.count
+            if d > 0 {
+                for _ in 0..<d {
+                    i -= 1
+                    b[i] = UInt8(ascii: "0") + UInt8(frac % 10)
+                    frac /= 10
+                }
+                i -= 1
+                b[i] = UInt8(ascii: ".")
             }
-        }
-        guard d > 0 else { return }
-        out.append(UInt8(ascii: "."))
-        var frac = units % div
-        var p = div / 10
-        while p > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(frac / p))
-            frac %= p
-            p /= 10
+            var n = 0
+            repeat {
+                if n > 0 && n % 3 == 0 {
+                    i -= 1
+                    b[i] = UInt8(ascii: ",")
+                }
+                i -= 1
+                b[i] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+                n += 1
+            } while whole > 0
+            if v < 0 && units > 0 {
+                i -= 1
+                b[i] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[i...]))
         }
     }
 }

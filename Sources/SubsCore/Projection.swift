@@ -46,6 +46,40 @@ public struct ChargeRef: Sendable {
     public let previousPriceIndex: Int?
 }
 
+/// What one (subscription, price) charges: the price and the user's part of it (`Subscription.userPart(of:)`),
+/// each also in whole millionths when it is that (nearly always), for listings that format and sum integers.
+public struct ChargePrice: Sendable {
+    public let price: Money
+    public let yours: Money
+    public let priceMillionths: Int?
+    public let yoursMillionths: Int?
+
+    public init(_ s: Subscription, priceIndex: Int) {
+        price = s.prices[priceIndex].price
+        let units = price.currency.minorUnits
+        priceMillionths = units <= Millionths.scale ? Millionths.of(price.amount) : nil
+        // `Subscription.userPart(of:)`'s integer path, from the millionths already at hand.
+        if let v = priceMillionths, let part = Millionths.fraction(v, s.share.numerator, s.share.denominator, roundedTo: units) {
+            yours = Money(Millionths.decimal(part), price.currency)
+            yoursMillionths = part
+        } else {
+            yours = s.userPart(of: price)
+            yoursMillionths = units <= Millionths.scale ? Millionths.of(yours.amount) : nil
+        }
+    }
+
+    /// `displayString` of the price, or of the user's part, as bytes.
+    public func display(yours wantYours: Bool) -> [UInt8] {
+        let money = wantYours ? yours : price
+        guard let v = wantYours ? yoursMillionths : priceMillionths else { return Array(money.displayString.utf8) }
+        var out: [UInt8] = []
+        Millionths.appendDisplay(v, digits: money.currency.minorUnits, to: &out)
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: money.currency.code.utf8)
+        return out
+    }
+}
+
 /// Charges of many subscriptions over a window. Every date comes from `Schedule`, every amount from
 /// `Subscription.price(on:)` and `userPart(of:)`: there is no second schedule engine here.
 public enum Projection {
