@@ -183,17 +183,26 @@ public enum CalendarFeedBuilder {
             last = lastGridDate(before: since, s)
         }
 
-        // Split the series where a later price takes effect, so each part carries its own amount.
-        var starts = [first]
+        // Split the series where a later price takes effect, so each part carries its own amount, and around
+        // a past pause inside the window (a series through it would show the charges it skipped). Each break:
+        // the series ends on the last grid date before `endBefore`, the next starts at the first charge from
+        // `resumeFrom` (the schedule skips pauses).
+        var breaks: [(endBefore: LocalDate, resumeFrom: LocalDate)] = []
         for change in s.prices where change.effective > first {
-            if let b = Schedule.nextCharges(of: s, from: change.effective, count: 1).first, b > starts.last!,
-                last.map({ b <= $0 }) ?? true
-            {
-                starts.append(b)
-            }
+            if let b = Schedule.nextCharges(of: s, from: change.effective, count: 1).first { breaks.append((b, b)) }
         }
-        for (i, start) in starts.enumerated() {
-            let end = i + 1 < starts.count ? lastGridDate(before: starts[i + 1], s) : last
+        for pause in s.pauses where pause.from > first { breaks.append((pause.from, pause.until)) }
+        breaks.sort { $0.endBefore < $1.endBefore }
+        var series: [(start: LocalDate, end: LocalDate?)] = []
+        var open: LocalDate? = first
+        for b in breaks {
+            guard let start = open, last.map({ b.endBefore <= $0 }) ?? true else { break }
+            guard b.endBefore > start else { continue }
+            series.append((start, lastGridDate(before: b.endBefore, s)))
+            open = Schedule.nextCharges(of: s, from: b.resumeFrom, count: 1).first.flatMap { next in last.map { next <= $0 } ?? true ? next : nil }
+        }
+        if let start = open { series.append((start, last)) }
+        for (i, (start, end)) in series.enumerated() {
             let price = s.price(on: start)
             let rule: RecurrenceRule? =
                 end == start ? nil : RecurrenceRule.matching(s.cadence, anchorDay: s.anchor.day, anchorMonth: s.anchor.month, until: end)

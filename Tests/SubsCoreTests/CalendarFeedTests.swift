@@ -95,6 +95,36 @@ import Testing
         #expect(CalendarFeedBuilder.events(for: s, settings: settings, today: today).isEmpty)
     }
 
+    @Test func aPastPauseInsideTheWindowSplitsTheSeriesAroundIt() {
+        // Paused Nov 5 to Dec 20 (the Nov 30 charge skipped), then cancelled on Jan 10: the window from Oct 17 shows
+        // Oct 31 and Dec 31, not Nov 30.
+        var s = sub("2025-05-31")
+        s.startedOn = LocalDate(iso: "2025-01-31")!
+        s.pauses = [Pause(from: LocalDate(iso: "2025-11-05")!, until: LocalDate(iso: "2025-12-20")!)]
+        s.status = .cancelled
+        s.statusSince = LocalDate(iso: "2026-01-10")
+        let events = CalendarFeedBuilder.events(for: s, settings: settings, today: today)
+        #expect(events.map(\.start.description) == ["2025-10-31", "2025-12-31"])
+        #expect(events.map { $0.rule == nil } == [true, true])
+        #expect(Set(events.map(\.uid)).count == 2)
+        // Every date the series cover is a charge of the schedule, and every charge is covered.
+        var covered: [LocalDate] = []
+        for e in events {
+            if let rule = e.rule, let until = rule.until {
+                covered += Schedule.charges(of: s, from: e.start, through: until)
+            } else {
+                covered.append(e.start)
+            }
+        }
+        #expect(covered == Schedule.charges(of: s, from: today.adding(days: -CalendarFeedBuilder.pastWindowDays), through: today))
+
+        // A longer history: two series, Oct 31 (alone) and Dec 31 through the last charge before the cancellation.
+        s.statusSince = LocalDate(iso: "2026-03-10")
+        let later = CalendarFeedBuilder.events(for: s, settings: settings, today: LocalDate(iso: "2026-03-15")!)
+        #expect(later.map(\.start.description) == ["2025-12-31"])
+        #expect(later[0].rule?.until == LocalDate(iso: "2026-02-28"))
+    }
+
     @Test func theFeedIsOrderedBySubscriptionAndNamed() {
         let feed = CalendarFeedBuilder.feed([sub("2026-01-20"), sub("2026-02-01", name: "Gym")], settings: settings, today: today)
         #expect(feed.name == CalendarFeedBuilder.defaultName)
