@@ -52,6 +52,11 @@ public struct InvoiceScanner: Sendable {
     private func finish(_ doc: LoadedDocument, name: String, start: ContinuousClock.Instant) throws(SubsError) -> ScanResult {
         var warnings = doc.warnings
         let pages = try readPages(doc, name: name, warnings: &warnings)
+        // SUBS_DEBUG_TEXT=dir: the text read from each document, in dir/NAME.txt.
+        if let dir = ProcessInfo.processInfo.environment["SUBS_DEBUG_TEXT"] {
+            let text = pages.map(\.text).joined(separator: "\n\u{0C}\n")
+            try? Data(text.utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent((name as NSString).lastPathComponent + ".txt"))
+        }
         let extraction = extractor.extract(pages: pages)
         warnings += extraction.warnings
         let elapsed = ContinuousClock.now - start

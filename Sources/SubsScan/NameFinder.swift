@@ -78,7 +78,11 @@ struct NameFinder {
                 let capitalised = line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true }
                     || raw.contains(v.name)
                 var accepted = true
-                if !distinctive {
+                // Below the header, a line with a price is an item ("1 Apple juice 3.90"), not the vendor.
+                let itemLine = !inHeader && !AmountFinder.find(in: raw, line: 0, language: nil).isEmpty
+                if !distinctive && itemLine {
+                    accepted = false
+                } else if !distinctive {
                     let recurring = capitalisedMentions(of: key, in: lines) >= 2
                     accepted = capitalised && (standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key)))
                 }

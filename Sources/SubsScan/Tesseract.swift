@@ -90,6 +90,9 @@ final class OCREngine: @unchecked Sendable {
                 TessBaseAPISetImage2(api, strip.pix)
                 TessBaseAPISetSourceResolution(api, Int32(dpi))
                 header = readWords(page: page, lineOffset: 0).filter { $0.confidence >= 0.5 }
+                if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
+                    FileHandle.standardError.write(Data("header strip 0..\(top - 2): \(header.map(\.text))\n".utf8))
+                }
             }
             if !header.isEmpty {
                 let headerLines = (header.map(\.line).max() ?? 0) + 1
