@@ -142,7 +142,10 @@ struct NameFinder {
                     pastParticulars = true
                 }
             }
-            if recipientLabels.contains(where: { lineFolded == $0 || lineFolded.hasPrefix($0 + " ") }) {
+            // "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113").
+            if recipientLabels.contains(where: { lineFolded == $0
+                || (lineFolded.hasPrefix($0 + " ") && lineFolded.dropFirst($0.count).contains(where: \.isLetter)) })
+            {
                 afterRecipientLabel = true
                 continue
             }
@@ -204,10 +207,13 @@ struct NameFinder {
                     name += " " + next
                 }
             }
+            // "BISTRO & CAFE", "RESTAURANT": what the business is, under its name, not the name.
+            let descriptive = Self.businessWords.union(["&", "and", "et", "und", "y"])
+            if folded.split(separator: " ").allSatisfy({ descriptive.contains(String($0)) }) && !hasLegalForm { continue }
             if letterhead == nil || score > letterhead!.score { letterhead = (score, name, line.text) }
         }
         if let l = letterhead {
-            return Found(name: Self.repairLegalForm(l.text), confidence: 0.5, evidence: l.line, vendor: nil)
+            return Found(name: Self.repairParenthesis(Self.repairLegalForm(l.text)), confidence: 0.5, evidence: l.line, vendor: nil)
         }
         return nil
     }
@@ -254,6 +260,22 @@ struct NameFinder {
         let stripped = name.replacingOccurrences(
             of: #"\s*\(\s*[A-Za-z]{0,4}\s*\d[\d\s]{4,}\s*-?\s*[A-Za-z]?\s*\)\s*$"#, with: "", options: .regularExpression)
         return stripped.isEmpty ? name : stripped
+    }
+
+    /// "ACME CM) BHD" -> "ACME (M) BHD": OCR reads an opening parenthesis before a letter as "C";
+    /// only a word "C" + capital + ")" with no "(" before it changes.
+    static func repairParenthesis(_ name: String) -> String {
+        var words = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var open = false
+        for i in words.indices {
+            let w = words[i]
+            if !open, w.count == 3, w.hasPrefix("C"), w.hasSuffix(")"), let mid = w.dropFirst().first, mid.isUppercase, mid.isLetter {
+                words[i] = "(\(mid))"
+            }
+            if w.contains("(") { open = true }
+            if w.contains(")") { open = false }
+        }
+        return words.joined(separator: " ")
     }
 
     /// Legal forms distinctive enough to mark a line as a company name.
