@@ -213,7 +213,7 @@ struct NameFinder {
             if letterhead == nil || score > letterhead!.score { letterhead = (score, name, line.text) }
         }
         if let l = letterhead {
-            return Found(name: Self.repairParenthesis(Self.repairLegalForm(l.text)), confidence: 0.5, evidence: l.line, vendor: nil)
+            return Found(name: Self.repairInitials(Self.repairParenthesis(Self.repairLegalForm(l.text))), confidence: 0.5, evidence: l.line, vendor: nil)
         }
         return nil
     }
@@ -260,6 +260,17 @@ struct NameFinder {
         let stripped = name.replacingOccurrences(
             of: #"\s*\(\s*[A-Za-z]{0,4}\s*\d[\d\s]{4,}\s*-?\s*[A-Za-z]?\s*\)\s*$"#, with: "", options: .regularExpression)
         return stripped.isEmpty ? name : stripped
+    }
+
+    /// "D.1.Y." -> "D.I.Y.", "A.0.K." -> "A.O.K.": in capital initials OCR reads I as 1 and O as 0.
+    static func repairInitials(_ name: String) -> String {
+        name.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            let w = String(word)
+            guard w.range(of: #"^(?:[A-Z10]\.){2,}[A-Z10]?\.?$"#, options: .regularExpression) != nil,
+                w.contains(where: \.isLetter)
+            else { return w }
+            return w.replacingOccurrences(of: "1", with: "I").replacingOccurrences(of: "0", with: "O")
+        }.joined(separator: " ")
     }
 
     /// "ACME CM) BHD" -> "ACME (M) BHD": OCR reads an opening parenthesis before a letter as "C";

@@ -34,6 +34,7 @@ final class OCREngine: @unchecked Sendable {
         // One uniform block: fastest here, and it keeps a label and its amount on one line.
         TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK)
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        if ProcessInfo.processInfo.environment["X_NOINVERT"] != nil { _ = TessBaseAPISetVariable(api, "tessedit_do_invert", "0") }
         self.api = api
         self.languages = languages
     }
@@ -166,6 +167,36 @@ final class OCREngine: @unchecked Sendable {
             }
         }
         return out
+    }
+
+    /// Reads one text line again on its own: the line's box (with a margin) cut from the prepared
+    /// page, enlarged when its text is small, in single-line mode. Words come back in page
+    /// pixels with `line` set to `line`. Empty when nothing was read.
+    func rereadLine(_ raster: Raster, box: Raster.PixelBox, dpi: Int, page: Int, line: Int) -> [WordBox] {
+        let marginY = max(4, box.height / 2), marginX = max(8, box.height)
+        let x0 = max(0, box.x - marginX), y0 = max(0, box.y - marginY)
+        let x1 = min(raster.width, box.x + box.width + marginX), y1 = min(raster.height, box.y + box.height + marginY)
+        guard x1 - x0 > 8, y1 - y0 > 8, let crop = raster.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) else { return [] }
+        // Characters around 40 px high read best alone on a line; smaller lines are enlarged.
+        let factor = min(3, max(1, (Double(ProcessInfo.processInfo.environment["X_RRT"] ?? "") ?? 40) / Double(max(1, box.height))))
+        guard let strip = factor > 1.15 ? crop.scaled(by: factor) : crop else { return [] }
+        lock.lock()
+        defer {
+            TessBaseAPIClear(api)
+            lock.unlock()
+        }
+        TessBaseAPISetPageSegMode(api, PSM_SINGLE_LINE)
+        TessBaseAPISetImage2(api, strip.pix)
+        TessBaseAPISetSourceResolution(api, Int32(Double(dpi) * factor))
+        return readWords(page: page, lineOffset: 0).map { w in
+            var w = w
+            w.x = x0 + Int(Double(w.x) / factor)
+            w.y = y0 + Int(Double(w.y) / factor)
+            w.width = Int(Double(w.width) / factor)
+            w.height = Int(Double(w.height) / factor)
+            w.line = line
+            return w
+        }
     }
 
     /// Runs recognition on the current image/rectangle and reads the words.
