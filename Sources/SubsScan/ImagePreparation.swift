@@ -44,22 +44,16 @@ enum ImagePreparation {
             notes.append(note)
         }
         if let straight = r.deskewed() { r = straight }
-        let env = ProcessInfo.processInfo.environment
-        if env["X_BGNORM"] != nil, let b = r.backgroundNormalized() { r = b; notes.append("bgnorm") }
-        if env["X_CNORM"] != nil, let b = r.contrastNormalized() { r = b; notes.append("cnorm") }
-        if let k = Int(env["X_UNSHARP"] ?? ""), let b = r.unsharp(size: k, fraction: 0.5) { r = b; notes.append("unsharp") }
-        if let k = Int(env["X_ERODE"] ?? ""), let b = r.erodedGray(size: k) { r = b; notes.append("erode") }
-        if let k = Int(env["X_SAUVOLA"] ?? ""), let b = r.sauvola(window: k, factor: 0.35) { r = b; notes.append("sauvola") }
         let finalDPI = max(70, Int(dpi.rounded()))
         r.setResolution(dpi: finalDPI)
         return Prepared(raster: r, dpi: finalDPI, notes: notes)
     }
 
     /// Text whose characters are smaller than this (median height, pixels) is enlarged...
-    static let minCharacterHeight = Double(ProcessInfo.processInfo.environment["X_MINCH"] ?? "") ?? 9.0
+    static let minCharacterHeight = 9.0
     /// ... to about this height. Tesseract misreads characters much smaller; on this corpus's
     /// scans, enlarging text that is already 10 px or more did not read better.
-    static let targetCharacterHeight = Double(ProcessInfo.processInfo.environment["X_TARGET"] ?? "") ?? 20.0
+    static let targetCharacterHeight = 20.0
     /// Upscaling stops at this many pixels (time and memory).
     static let maxPreparedPixels = 14_000_000.0
 
@@ -68,7 +62,7 @@ enum ImagePreparation {
     /// scanned on a large page). Returns the new image, the scale factor and a note; nil when
     /// nothing needed doing.
     static func sizeText(_ r: Raster) -> (Raster, Double, String)? {
-        if ProcessInfo.processInfo.environment["X_NOLEGACY"] == nil, let narrow = legacyUpscale(r) { return narrow }
+        if let narrow = legacyUpscale(r) { return narrow }
         guard max(r.width, r.height) <= 2600, let flat = r.backgroundNormalized(),
             let geometry = TextGeometry.measure(flat.darkComponentBoxes(threshold: 150), imageWidth: flat.width, imageHeight: flat.height),
             geometry.characterHeight < minCharacterHeight

@@ -59,7 +59,7 @@ public struct InvoiceScanner: Sendable {
             try? Data(text.utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent((name as NSString).lastPathComponent + ".txt"))
         }
         var extraction = extractor.extract(pages: pages)
-        if !rasters.isEmpty, ProcessInfo.processInfo.environment["X_NOREREAD"] == nil {
+        if !rasters.isEmpty {
             extraction = rereadingKeyLines(extraction, pages: &pages, rasters: rasters)
         }
         warnings += extraction.warnings

@@ -132,30 +132,6 @@ final class Raster: @unchecked Sendable {
         return Raster(taking: pixBackgroundNormSimple(pix, nil, nil))
     }
 
-    /// Gray erosion (minimum over a `size` x `size` window): dark strokes thicken, so the separate
-    /// dots of faint thermal or dot-matrix print join into solid characters.
-    func erodedGray(size: Int) -> Raster? {
-        guard depth == 8 else { return nil }
-        return Raster(taking: pixErodeGray(pix, Int32(size), Int32(size)))
-    }
-
-    func contrastNormalized() -> Raster? {
-        guard depth == 8 else { return nil }
-        return Raster(taking: pixContrastNorm(nil, pix, 50, 50, 55, 1, 1))
-    }
-
-    func sauvola(window: Int, factor: Double) -> Raster? {
-        guard depth == 8 else { return nil }
-        var out: UnsafeMutablePointer<PIX>?
-        guard pixSauvolaBinarizeTiled(pix, Int32(window), Float(factor), 1, 1, nil, &out) == 0 else { return nil }
-        return Raster(taking: out)
-    }
-
-    func unsharp(size: Int, fraction: Double) -> Raster? {
-        guard depth == 8 else { return nil }
-        return Raster(taking: pixUnsharpMaskingGray(pix, Int32(size), Float(fraction)))
-    }
-
     /// Boxes of the 8-connected groups of pixels darker than `threshold` (8-bit gray): characters,
     /// rules, specks.
     func darkComponentBoxes(threshold: Int) -> [PixelBox] {
