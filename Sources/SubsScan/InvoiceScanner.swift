@@ -141,10 +141,14 @@ public struct InvoiceScanner: Sendable {
         return (result, (prepared.raster, prepared.dpi))
     }
 
+    /// Lines read with at least this mean confidence are not read again.
+    static let rereadBelowConfidence = 0.9
+
     /// The lines the shop's name and the total came from, read again on their own (single-line
-    /// mode, enlarged): block mode misreads characters of big or faint lines that a line alone reads
-    /// right. A re-read replaces the line only when Tesseract is clearly surer of it; the fields
-    /// are then extracted again. Two small OCR calls at most.
+    /// mode, enlarged) when they were read with doubt: block mode misreads characters of big or
+    /// faint lines that a line alone reads right. A re-read replaces the line only when Tesseract
+    /// is clearly surer of it; the fields are then extracted again. Two small OCR calls at most.
+    /// (Date lines re-read so changed digits of the year about as often for worse as for better.)
     func rereadingKeyLines(_ extraction: Extraction, pages: inout [TextPage], rasters: [Int: (Raster, Int)]) -> Extraction {
         var evidence: [(text: String, isAmount: Bool)] = []
         if extraction.name.value != nil, extraction.category == nil, let e = extraction.name.evidence { evidence.append((e, false)) }
@@ -156,6 +160,8 @@ public struct InvoiceScanner: Sendable {
                 let (raster, dpi) = rasters[line.page], let p = pages.firstIndex(where: { $0.page == line.page }),
                 let lineNumber = line.words.first?.line
             else { continue }
+            // A line read with high confidence is rarely read better alone: no time spent on it.
+            guard line.confidence < Self.rereadBelowConfidence else { continue }
             let x0 = line.words.map(\.x).min()!, y0 = line.words.map(\.y).min()!
             let x1 = line.words.map { $0.x + $0.width }.max()!, y1 = line.words.map { $0.y + $0.height }.max()!
             // The box of the line's usual words: a tall speck or stamp mark would swell it.

@@ -154,3 +154,22 @@ import Testing
         #expect(merged.map(\.line) == [0, 0, 1, 2, 3, 4])
     }
 }
+
+@Suite struct RereadTests {
+    @Test(arguments: [
+        ("MR D.1.Y. SDN BHD", "MR D.I.Y. SDN BHD"),
+        ("A.0.K. TRADING", "A.O.K. TRADING"),
+        ("NO. 10 SHOP", "NO. 10 SHOP"),
+        ("1.0.", "1.0."),
+    ])
+    func initialsReadWithDigits(printed: String, repaired: String) {
+        #expect(NameFinder.repairInitials(printed) == repaired)
+    }
+
+    @Test func theRestOfTheReceiptBacksOneReadingOfTheTotal() {
+        let lines = ["Subtotal   42.50", "Total   48.50", "Tax summary   42.50", "Cash   50.00", "Change   7.50"]
+        // 42.50 is printed on two other lines and is cash minus change; 48.50 on none.
+        #expect(InvoiceScanner.support(Decimal(string: "42.50")!, lines: lines, except: "Total   48.50") == 3)
+        #expect(InvoiceScanner.support(Decimal(string: "48.50")!, lines: lines, except: "Total   48.50") == 0)
+    }
+}
