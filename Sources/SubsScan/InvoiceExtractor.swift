@@ -364,6 +364,12 @@ public struct InvoiceExtractor: Sendable {
             }
             return AmountChoice(mention: best.m, labelWeight: best.weight, confidence: conf)
         }
+        // No total could be read, but a subtotal and the charges added to it were: their sum.
+        if let (value, line) = Self.summedTotal(raws: raws) {
+            let m = MoneyMention(value: value, marker: nil, currency: nil, line: line, start: 0, end: 0, fractionDigits: 2,
+                                 raw: "\(value)")
+            return AmountChoice(mention: m, labelWeight: 0.5, confidence: 0.45)
+        }
         // No label anywhere: a payment screen showing one price (possibly repeated) is enough.
         let values = Set(scored.filter { $0.m.marker != nil }.map(\.m.value))
         if values.count == 1, let only = scored.first(where: { $0.m.marker != nil }) {
@@ -444,6 +450,48 @@ public struct InvoiceExtractor: Sendable {
     static func differsInOneDigit(_ a: Decimal, _ b: Decimal) -> Bool {
         guard let x = centsDigits(a), let y = centsDigits(b), x.count == y.count else { return false }
         return zip(x, y).filter { $0 != $1 }.count == 1
+    }
+
+    static let subtotalLabels = ["subtotal", "sub total", "sous total", "zwischensumme", "total excl", "total ht"]
+    static let addedChargeLabels = ["service charge", "service", "svc", "gst", "vat", "tax", "sst", "tva", "mwst", "ust",
+                                    "iva", "rounding", "round", "rounding adj", "tip", "pourboire", "trinkgeld", "propina"]
+    private static let lastAmount = try! NSRegularExpression(pattern: #"([-−])?\s*(?:[A-Z]{1,3}\s*|[$€£]\s*)?([-−])?\s*(?<![\d.,])(\d{1,3}(?:,\d{3})*[.,]\d{2})\s*\W*$"#)
+
+    /// The last amount of a line, with its sign ("Rounding -0.02", "GST 6% 19.47"); nil when the
+    /// line does not end in one.
+    static func signedLastAmount(_ line: String) -> Decimal? {
+        let ns = line as NSString
+        guard let m = lastAmount.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        var digits = ns.substring(with: m.range(at: 3))
+        // "1,234.50": thousands comma; "12,50": decimal comma.
+        if digits.range(of: #"[.,]\d{2}$"#, options: .regularExpression) != nil {
+            let last = digits.index(digits.endIndex, offsetBy: -3)
+            digits = digits[..<last].replacingOccurrences(of: ",", with: "").replacingOccurrences(of: ".", with: "") + "." + digits[digits.index(after: last)...]
+        }
+        guard let v = Decimal(string: digits) else { return nil }
+        let negative = m.range(at: 1).location != NSNotFound || m.range(at: 2).location != NSNotFound
+        return negative ? -v : v
+    }
+
+    /// When the total itself could not be read: a subtotal followed by lines of charges added to it
+    /// (service charge, tax, rounding), each with its amount, adds up to the charge. Nil unless at
+    /// least one such line follows and every one of them has a readable amount. Returns the sum
+    /// and the last line summed.
+    static func summedTotal(raws: [String]) -> (Decimal, Int)? {
+        guard let start = raws.indices.last(where: { i in
+            subtotalLabels.contains { Text.contains(Text.fold(raws[i]), phrase: $0) } && signedLastAmount(raws[i]) != nil
+        }), var sum = signedLastAmount(raws[start]), sum > 0 else { return nil }
+        var last = start
+        for i in (start + 1)..<raws.count {
+            let folded = Text.fold(raws[i])
+            guard addedChargeLabels.contains(where: { Text.contains(folded, phrase: $0) }) else { break }
+            // "Total incl. GST" is the total line itself, unreadable: the sum stops there.
+            if Text.contains(folded, phrase: "total") { break }
+            guard let v = signedLastAmount(raws[i]) else { return nil }
+            sum += v
+            last = i
+        }
+        return last > start ? (sum, last) : nil
     }
 
     static let roundingLabels = ["rounding", "round", "rounding adj", "rounding adjustment", "adj", "arrondi",

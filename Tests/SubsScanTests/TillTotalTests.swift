@@ -173,3 +173,34 @@ import Testing
         #expect(InvoiceScanner.support(Decimal(string: "48.50")!, lines: lines, except: "Total   48.50") == 0)
     }
 }
+
+@Suite struct SummedTotalTests {
+    @Test func aSubtotalAndTheChargesAddedToItWhenTheTotalIsUnreadable() {
+        let r = InvoiceExtractor().extract(text: """
+            RIVERBANK GRILL
+            Tax Invoice
+            2 Lemonade   9.00
+            1 Burger   31.00
+            SUB TOTAL   40.00
+            SERVICE CHARGE 10%   4.00
+            GST 6%   2.64
+            ROUNDING ADJ   -0.04
+            TOTAL ##,#
+            """)
+        #expect(r.amount.value == Decimal(string: "46.60"))
+    }
+
+    @Test func aChargeLineWithoutItsAmountStopsTheSum() {
+        #expect(InvoiceExtractor.summedTotal(raws: ["SUB TOTAL 40.00", "SERVICE CHARGE 10% 4 0)", "GST 6% 2.64"]) == nil)
+        // A subtotal alone is no total.
+        #expect(InvoiceExtractor.summedTotal(raws: ["Subtotal 40.00", "Thank you"]) == nil)
+    }
+
+    @Test(arguments: [
+        ("ROUNDING ADJ -0.02", "-0.02"), ("GST 6% 19.47", "19.47"), ("Subtotal 1,234.50", "1234.50"),
+        ("Service 12,50 €", "12.50"), ("Tax RM 0.78 .", "0.78"),
+    ])
+    func theSignedAmountAtTheEndOfALine(line: String, value: String) {
+        #expect(InvoiceExtractor.signedLastAmount(line) == Decimal(string: value))
+    }
+}
