@@ -335,12 +335,40 @@ public struct InvoiceExtractor: Sendable {
         // Among equally strong totals (a tax summary's "Total" repeating the net sum, "Total" and
         // "Total paid"), the charge includes the others: take the largest.
         if best.weight > 0 && best.m.value != paid?.value {
-            let peers = scored.filter { $0.weight >= best.weight - 0.05 && $0.m.line != best.m.line }
+            // A definitive label ("Grand total", "Nett total") is not outweighed by a weaker one.
+            let slack = best.weight >= 1 ? 0 : 0.05
+            let peers = scored.filter { $0.weight >= best.weight - slack && $0.m.line != best.m.line }
             if let larger = peers.filter({ $0.m.value > best.m.value }).max(by: { $0.m.value < $1.m.value }) { best = larger }
         }
         if best.weight > 0 {
-            let conf = min(0.95, 0.5 + best.weight * 0.4 + (best.m.marker != nil ? 0.05 : 0))
+            var conf = min(0.95, 0.5 + best.weight * 0.4 + (best.m.marker != nil ? 0.05 : 0))
+            // More cash handed over than the total, with change given back, cannot be: OCR misread
+            // a digit of the total, and tendered minus change, one digit away from it, is the charge.
+            if let (tendered, change) = Self.tenderAndChange(money, raws: raws), change.value > 0,
+                best.m.value > tendered.value, let paid,
+                Self.differsInOneDigit(best.m.value, paid.value)
+            {
+                var repaired = best.m
+                repaired.value = paid.value
+                return AmountChoice(mention: repaired, labelWeight: best.weight, confidence: 0.6)
+            }
+            // A rounding adjustment printed after the total, with no rounded total after it that OCR
+            // could read: the charge is the rounded amount.
+            if let adjustment = Self.roundingAdjustment(after: best.m.line, raws: raws,
+                                                        laterTotals: Set(scored.filter { $0.weight > 0 }.map(\.m.line)))
+            {
+                var rounded = best.m
+                rounded.value += adjustment
+                conf = min(conf, 0.7)
+                return AmountChoice(mention: rounded, labelWeight: best.weight, confidence: conf)
+            }
             return AmountChoice(mention: best.m, labelWeight: best.weight, confidence: conf)
+        }
+        // No total could be read, but a subtotal and the charges added to it were: their sum.
+        if let (value, line) = Self.summedTotal(raws: raws) {
+            let m = MoneyMention(value: value, marker: nil, currency: nil, line: line, start: 0, end: 0, fractionDigits: 2,
+                                 raw: "\(value)")
+            return AmountChoice(mention: m, labelWeight: 0.5, confidence: 0.45)
         }
         // No label anywhere: a payment screen showing one price (possibly repeated) is enough.
         let values = Set(scored.filter { $0.m.marker != nil }.map(\.m.value))
@@ -396,20 +424,99 @@ public struct InvoiceExtractor: Sendable {
     /// The amount charged at a till as tendered minus change ("CASH 50.00 ... CHANGE 12.35" is
     /// 37.65), when both are printed; the mention returned is the tendered one with that value.
     static func paidByTender(_ money: [MoneyMention], raws: [String]) -> MoneyMention? {
+        guard let (t, change) = tenderAndChange(money, raws: raws) else { return nil }
+        var paid = t
+        paid.value = t.value - change.value
+        paid.raw = "\(t.raw) - \(change.raw)"
+        return paid
+    }
+
+    /// The money handed over at a till and the change given back, when both are printed.
+    static func tenderAndChange(_ money: [MoneyMention], raws: [String]) -> (tendered: MoneyMention, change: MoneyMention)? {
         var tendered: MoneyMention?
         for m in money.sorted(by: { ($0.line, $0.start) < ($1.line, $1.start) }) {
             let label = Text.fold((raws[m.line] as NSString).substring(to: m.start))
             guard !label.isEmpty else { continue }
             if changeLabels.contains(where: { Text.contains(label, phrase: $0) }) {
                 guard let t = tendered, m.line > t.line || m.line == t.line, t.value > m.value else { continue }
-                var paid = t
-                paid.value = t.value - m.value
-                paid.raw = "\(t.raw) - \(m.raw)"
-                return paid
+                return (t, m)
             }
             if tendered == nil, tenderLabels.contains(where: { Text.contains(label, phrase: $0) }) { tendered = m }
         }
         return nil
+    }
+
+    /// Two amounts written with the same digits but one ("37.10" and "87.10"): an OCR slip.
+    static func differsInOneDigit(_ a: Decimal, _ b: Decimal) -> Bool {
+        guard let x = centsDigits(a), let y = centsDigits(b), x.count == y.count else { return false }
+        return zip(x, y).filter { $0 != $1 }.count == 1
+    }
+
+    static let subtotalLabels = ["subtotal", "sub total", "sous total", "zwischensumme", "total excl", "total ht"]
+    static let addedChargeLabels = ["service charge", "service", "svc", "gst", "vat", "tax", "sst", "tva", "mwst", "ust",
+                                    "iva", "rounding", "round", "rounding adj", "tip", "pourboire", "trinkgeld", "propina"]
+    private static let lastAmount = try! NSRegularExpression(pattern: #"([-−])?\s*(?:[A-Z]{1,3}\s*|[$€£]\s*)?([-−])?\s*(?<![\d.,])(\d{1,3}(?:,\d{3})*[.,]\d{2})\s*\W*$"#)
+
+    /// The last amount of a line, with its sign ("Rounding -0.02", "GST 6% 19.47"); nil when the
+    /// line does not end in one.
+    static func signedLastAmount(_ line: String) -> Decimal? {
+        let ns = line as NSString
+        guard let m = lastAmount.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        var digits = ns.substring(with: m.range(at: 3))
+        // "1,234.50": thousands comma; "12,50": decimal comma.
+        if digits.range(of: #"[.,]\d{2}$"#, options: .regularExpression) != nil {
+            let last = digits.index(digits.endIndex, offsetBy: -3)
+            digits = digits[..<last].replacingOccurrences(of: ",", with: "").replacingOccurrences(of: ".", with: "") + "." + digits[digits.index(after: last)...]
+        }
+        guard let v = Decimal(string: digits) else { return nil }
+        let negative = m.range(at: 1).location != NSNotFound || m.range(at: 2).location != NSNotFound
+        return negative ? -v : v
+    }
+
+    /// When the total itself could not be read: a subtotal followed by lines of charges added to it
+    /// (service charge, tax, rounding), each with its amount, adds up to the charge. Nil unless at
+    /// least one such line follows and every one of them has a readable amount. Returns the sum
+    /// and the last line summed.
+    static func summedTotal(raws: [String]) -> (Decimal, Int)? {
+        guard let start = raws.indices.last(where: { i in
+            subtotalLabels.contains { Text.contains(Text.fold(raws[i]), phrase: $0) } && signedLastAmount(raws[i]) != nil
+        }), var sum = signedLastAmount(raws[start]), sum > 0 else { return nil }
+        var last = start
+        for i in (start + 1)..<raws.count {
+            let folded = Text.fold(raws[i])
+            guard addedChargeLabels.contains(where: { Text.contains(folded, phrase: $0) }) else { break }
+            // "Total incl. GST" is the total line itself, unreadable: the sum stops there.
+            if Text.contains(folded, phrase: "total") { break }
+            guard let v = signedLastAmount(raws[i]) else { return nil }
+            sum += v
+            last = i
+        }
+        return last > start ? (sum, last) : nil
+    }
+
+    static let roundingLabels = ["rounding", "round", "rounding adj", "rounding adjustment", "adj", "arrondi",
+                                 "rundung", "redondeo"]
+    private static let signedAmount = try! NSRegularExpression(pattern: #"([-−])?\s*(?:[A-Z]{1,3}\s*|[$€£]\s*)?([-−])?\s*(?<![\d.,])(\d{1,2}[.,]\d{2})\b"#)
+
+    /// The signed adjustment of a rounding line in the few lines after a total ("Rounding -0.02"),
+    /// when no total label comes after it (which would print the rounded amount itself). Nil when
+    /// there is none or it is zero; rounding moves less than one unit.
+    static func roundingAdjustment(after line: Int, raws: [String], laterTotals: Set<Int>) -> Decimal? {
+        var found: (line: Int, value: Decimal)?
+        for i in (line + 1)..<min(raws.count, line + 4) {
+            let folded = Text.fold(raws[i])
+            guard roundingLabels.contains(where: { Text.contains(folded, phrase: $0) }) else { continue }
+            let ns = raws[i] as NSString
+            guard let m = signedAmount.matches(in: raws[i], range: NSRange(location: 0, length: ns.length)).last,
+                let value = Decimal(string: ns.substring(with: m.range(at: 3)).replacingOccurrences(of: ",", with: "."))
+            else { return nil }
+            let negative = m.range(at: 1).location != NSNotFound || m.range(at: 2).location != NSNotFound
+            found = (i, negative ? -value : value)
+            break
+        }
+        guard let found, found.value != 0, abs(found.value) < 1 else { return nil }
+        if laterTotals.contains(where: { $0 > found.line }) { return nil }
+        return found.value
     }
 
     static let columnDistractors: Set<String> = [
@@ -433,6 +540,8 @@ public struct InvoiceExtractor: Sendable {
             if text.isEmpty { continue }
             // The line must look like column headers: several words spread across the width.
             guard lines[k].cells.count >= 2 || lines[k].words.count >= 3 else { continue }
+            // "Items: 5   Qty: 5" is a count summary with its values, not a header over a column.
+            if lines[k].text.range(of: #":\s*\d"#, options: .regularExpression) != nil { continue }
             return Self.columnDistractors.contains { Text.contains(text, phrase: $0) }
                 && !Lexicon.totalLabels.contains { $0.weight >= 0.8 && Text.contains(text, phrase: $0.phrase) }
         }

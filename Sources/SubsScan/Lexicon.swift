@@ -23,7 +23,7 @@ enum Lexicon {
         ("grand total", 1.0), ("total due", 0.9), ("amount due", 0.85), ("total amount", 0.95), ("total incl", 1.0),
         ("total including", 1.0), ("total inc", 0.95), ("invoice total", 0.95), ("order total", 0.9), ("total to pay", 0.95),
         ("charged", 0.8), ("payment of", 0.8), ("total", 0.8), ("amount", 0.55), ("net amount payable", 0.8),
-        ("rounded total", 0.95), ("total payable", 0.95), ("balance due", 0.7), ("nett total", 0.9), ("net total", 0.5),
+        ("rounded total", 0.95), ("total payable", 0.95), ("balance due", 0.7), ("nett total", 1.0), ("net total", 0.5),
         // fr
         ("montant ttc", 1.0), ("total ttc", 1.0), ("montant total", 0.95), ("montant paye", 1.0), ("total paye", 1.0),
         ("net a payer", 1.0), ("montant debite", 1.0), ("montant preleve", 1.0), ("total a payer", 1.0), ("a payer", 0.8),

@@ -78,7 +78,11 @@ struct NameFinder {
                 let capitalised = line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true }
                     || raw.contains(v.name)
                 var accepted = true
-                if !distinctive {
+                // Below the header, a line with a price is an item ("1 Apple juice 3.90"), not the vendor.
+                let itemLine = !inHeader && !AmountFinder.find(in: raw, line: 0, language: nil).isEmpty
+                if !distinctive && itemLine {
+                    accepted = false
+                } else if !distinctive {
                     let recurring = capitalisedMentions(of: key, in: lines) >= 2
                     accepted = capitalised && (standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key)))
                 }
@@ -138,7 +142,10 @@ struct NameFinder {
                     pastParticulars = true
                 }
             }
-            if recipientLabels.contains(where: { lineFolded == $0 || lineFolded.hasPrefix($0 + " ") }) {
+            // "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113").
+            if recipientLabels.contains(where: { lineFolded == $0
+                || (lineFolded.hasPrefix($0 + " ") && lineFolded.dropFirst($0.count).contains(where: \.isLetter)) })
+            {
                 afterRecipientLabel = true
                 continue
             }
@@ -200,10 +207,13 @@ struct NameFinder {
                     name += " " + next
                 }
             }
+            // "BISTRO & CAFE", "RESTAURANT": what the business is, under its name, not the name.
+            let descriptive = Self.businessWords.union(["&", "and", "et", "und", "y"])
+            if folded.split(separator: " ").allSatisfy({ descriptive.contains(String($0)) }) && !hasLegalForm { continue }
             if letterhead == nil || score > letterhead!.score { letterhead = (score, name, line.text) }
         }
         if let l = letterhead {
-            return Found(name: Self.repairLegalForm(l.text), confidence: 0.5, evidence: l.line, vendor: nil)
+            return Found(name: Self.repairInitials(Self.repairParenthesis(Self.repairLegalForm(l.text))), confidence: 0.5, evidence: l.line, vendor: nil)
         }
         return nil
     }
@@ -250,6 +260,33 @@ struct NameFinder {
         let stripped = name.replacingOccurrences(
             of: #"\s*\(\s*[A-Za-z]{0,4}\s*\d[\d\s]{4,}\s*-?\s*[A-Za-z]?\s*\)\s*$"#, with: "", options: .regularExpression)
         return stripped.isEmpty ? name : stripped
+    }
+
+    /// "D.1.Y." -> "D.I.Y.", "A.0.K." -> "A.O.K.": in capital initials OCR reads I as 1 and O as 0.
+    static func repairInitials(_ name: String) -> String {
+        name.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            let w = String(word)
+            guard w.range(of: #"^(?:[A-Z10]\.){2,}[A-Z10]?\.?$"#, options: .regularExpression) != nil,
+                w.contains(where: \.isLetter)
+            else { return w }
+            return w.replacingOccurrences(of: "1", with: "I").replacingOccurrences(of: "0", with: "O")
+        }.joined(separator: " ")
+    }
+
+    /// "ACME CM) BHD" -> "ACME (M) BHD": OCR reads an opening parenthesis before a letter as "C";
+    /// only a word "C" + capital + ")" with no "(" before it changes.
+    static func repairParenthesis(_ name: String) -> String {
+        var words = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var open = false
+        for i in words.indices {
+            let w = words[i]
+            if !open, w.count == 3, w.hasPrefix("C"), w.hasSuffix(")"), let mid = w.dropFirst().first, mid.isUppercase, mid.isLetter {
+                words[i] = "(\(mid))"
+            }
+            if w.contains("(") { open = true }
+            if w.contains(")") { open = false }
+        }
+        return words.joined(separator: " ")
     }
 
     /// Legal forms distinctive enough to mark a line as a company name.

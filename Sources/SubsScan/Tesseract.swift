@@ -34,6 +34,9 @@ final class OCREngine: @unchecked Sendable {
         // One uniform block: fastest here, and it keeps a label and its amount on one line.
         TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK)
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        // No second try of each doubtful line inverted (light text on dark): whole dark pages are
+        // inverted before OCR, and on faint receipts the retries cost ~10% of the time for nothing.
+        _ = TessBaseAPISetVariable(api, "tessedit_do_invert", "0")
         self.api = api
         self.languages = languages
     }
@@ -60,9 +63,9 @@ final class OCREngine: @unchecked Sendable {
     /// confidences 0...1 and line numbers.
     ///
     /// The page is read as one uniform block (fast, keeps "label ... amount" lines whole). That
-    /// mode drops text much larger than the body, typically the brand at the top of a receipt,
-    /// so when the first line starts well below the top edge, the strip above it is read again
-    /// on its own and its lines are put first.
+    /// mode drops text much larger than the body, typically the brand at the top of a receipt, so
+    /// an empty band in the header (above the first confidently read line, or between two lines)
+    /// that holds ink is read again on its own and its lines are put in their place.
     func recognize(_ raster: Raster, dpi: Int, page: Int) -> TextPage {
         lock.lock()
         defer {
@@ -73,34 +76,129 @@ final class OCREngine: @unchecked Sendable {
         TessBaseAPISetImage2(api, raster.pix)
         TessBaseAPISetSourceResolution(api, Int32(dpi))
         var words = readWords(page: page, lineOffset: 0)
-        let top = words.map(\.y).min() ?? 0
-        var header: [WordBox] = []
-        if !words.isEmpty, top > max(40, raster.height / 40) {
-            // A fresh image of the strip: re-reading a rectangle of the thresholded page gave noise.
-            // Alone in its strip, big text is uniform again, so the fast block mode reads it (sparse
-            // mode took seconds on a scanned page's noisy margin). At most the top quarter.
-            let height = min(top - 2, raster.height / 4)
-            // A blank margin (scan noise only) is skipped: Tesseract's own threshold turns its noise
-            // into thousands of blobs and seconds of work.
-            if height > 8, let strip = raster.cropped(x: 0, y: top - 2 - height, width: raster.width, height: height),
+        var inserted: [(beforeY: Int, words: [WordBox])] = []
+        for band in Self.headerGaps(words, pageHeight: raster.height) {
+            // A fresh image of the band: re-reading a rectangle of the thresholded page gave noise.
+            // Alone in its band, big text is uniform again, so the fast block mode reads it (sparse
+            // mode took seconds on a scanned page's noisy margin). A blank band (scan noise only) is
+            // skipped: Tesseract's own threshold turns its noise into thousands of blobs.
+            guard let strip = raster.cropped(x: 0, y: band.lowerBound, width: raster.width, height: band.count),
                 strip.darkFraction() > 0.003
-            {
-                TessBaseAPIClear(api)
-                TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK)
-                TessBaseAPISetImage2(api, strip.pix)
-                TessBaseAPISetSourceResolution(api, Int32(dpi))
-                header = readWords(page: page, lineOffset: 0).filter { $0.confidence >= 0.5 }
+            else { continue }
+            TessBaseAPIClear(api)
+            TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK)
+            TessBaseAPISetImage2(api, strip.pix)
+            TessBaseAPISetSourceResolution(api, Int32(dpi))
+            // Whole lines are kept or dropped (a name loses no word that OCR was less sure of);
+            // noise from stamps and logos reads as lines of low confidence.
+            let read = readWords(page: page, lineOffset: 0)
+            let keptLines = Set(Dictionary(grouping: read, by: \.line).filter { _, ws in
+                ws.map(\.confidence).reduce(0, +) / Double(ws.count) >= 0.5 && ws.contains { $0.text.count >= 2 }
+            }.keys)
+            let found = read.filter { keptLines.contains($0.line) }.map { w in
+                var w = w
+                w.y += band.lowerBound
+                return w
             }
-            if !header.isEmpty {
-                let headerLines = (header.map(\.line).max() ?? 0) + 1
-                words = header + words.map { w in
-                    var w = w
-                    w.line += headerLines
-                    return w
+            if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
+                FileHandle.standardError.write(Data("header band \(band): \(found.map(\.text))\n".utf8))
+            }
+            if !found.isEmpty { inserted.append((band.upperBound, found)) }
+        }
+        if !inserted.isEmpty { words = Self.merging(inserted, into: words) }
+        return TextPage(page: page, source: .ocr, words: words, width: raster.width, height: raster.height)
+    }
+
+    /// Bands of the header (top quarter) where no line was read with confidence but big text may
+    /// be: above the first confident line, and gaps between lines taller than two and a half body
+    /// lines. At most three bands, top first.
+    static func headerGaps(_ words: [WordBox], pageHeight: Int) -> [Range<Int>] {
+        let heights = words.map(\.height).sorted()
+        guard !heights.isEmpty else { return [] }
+        let body = heights[heights.count / 2]
+        // Stamps, handwriting and specks are read with low confidence or odd sizes: they do not count.
+        let solid = words.filter { $0.confidence >= 0.5 && $0.height <= body * 2 && $0.height * 2 >= body }
+            .sorted { $0.y < $1.y }
+        guard let first = solid.first else { return [] }
+        let limit = pageHeight / 4
+        var bands: [Range<Int>] = []
+        if first.y > max(40, pageHeight / 40) {
+            bands.append(max(0, first.y - 2 - limit)..<(first.y - 2))
+        }
+        var bottom = first.y + first.height
+        for w in solid.dropFirst() {
+            if w.y > limit { break }
+            if w.y - bottom > body * 5 / 2 {
+                bands.append((bottom + 2)..<(w.y - 2))
+            }
+            bottom = max(bottom, w.y + w.height)
+        }
+        return Array(bands.filter { $0.count > 8 }.prefix(3))
+    }
+
+    /// The words of re-read bands put among the page's lines: each band's lines go before the
+    /// first page line that starts below the band. Lines are renumbered top to bottom.
+    static func merging(_ bands: [(beforeY: Int, words: [WordBox])], into words: [WordBox]) -> [WordBox] {
+        var pageLines: [[WordBox]] = []
+        for w in words {
+            if let last = pageLines.last?.last, last.line == w.line { pageLines[pageLines.count - 1].append(w) } else { pageLines.append([w]) }
+        }
+        // Where a page line starts: its confident words, so a stamp run into the line does not lift it.
+        func top(_ line: [WordBox]) -> Int {
+            (line.filter { $0.confidence >= 0.5 }.map(\.y).min() ?? line.map(\.y).min()) ?? 0
+        }
+        var ordered: [[WordBox]] = []
+        var pending = bands.sorted { $0.beforeY < $1.beforeY }
+        for line in pageLines {
+            while let band = pending.first, top(line) >= band.beforeY - 4 {
+                var bandLines: [[WordBox]] = []
+                for w in band.words {
+                    if let last = bandLines.last?.last, last.line == w.line { bandLines[bandLines.count - 1].append(w) } else { bandLines.append([w]) }
                 }
+                ordered += bandLines
+                pending.removeFirst()
+            }
+            ordered.append(line)
+        }
+        for band in pending { ordered.append(band.words) }
+        var out: [WordBox] = []
+        for (n, line) in ordered.enumerated() {
+            for var w in line {
+                w.line = n
+                out.append(w)
             }
         }
-        return TextPage(page: page, source: .ocr, words: words, width: raster.width, height: raster.height)
+        return out
+    }
+
+    /// Reads one text line again on its own: the line's box (with a margin) cut from the prepared
+    /// page, enlarged when its text is small, in single-line mode. Words come back in page
+    /// pixels with `line` set to `line`. Empty when nothing was read.
+    func rereadLine(_ raster: Raster, box: Raster.PixelBox, dpi: Int, page: Int, line: Int) -> [WordBox] {
+        let marginY = max(4, box.height / 2), marginX = max(8, box.height)
+        let x0 = max(0, box.x - marginX), y0 = max(0, box.y - marginY)
+        let x1 = min(raster.width, box.x + box.width + marginX), y1 = min(raster.height, box.y + box.height + marginY)
+        guard x1 - x0 > 8, y1 - y0 > 8, let crop = raster.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) else { return [] }
+        // Characters around 40 px high read best alone on a line; smaller lines are enlarged.
+        let factor = min(3, max(1, 40 / Double(max(1, box.height))))
+        guard let strip = factor > 1.15 ? crop.scaled(by: factor) : crop else { return [] }
+        lock.lock()
+        defer {
+            TessBaseAPIClear(api)
+            lock.unlock()
+        }
+        TessBaseAPISetPageSegMode(api, PSM_SINGLE_LINE)
+        TessBaseAPISetImage2(api, strip.pix)
+        TessBaseAPISetSourceResolution(api, Int32(Double(dpi) * factor))
+        return readWords(page: page, lineOffset: 0).map { w in
+            var w = w
+            w.x = x0 + Int(Double(w.x) / factor)
+            w.y = y0 + Int(Double(w.y) / factor)
+            w.width = Int(Double(w.width) / factor)
+            w.height = Int(Double(w.height) / factor)
+            w.line = line
+            return w
+        }
     }
 
     /// Runs recognition on the current image/rectangle and reads the words.

@@ -1,0 +1,206 @@
+import Foundation
+import SubsCore
+import Testing
+
+@testable import SubsScan
+
+/// Totals on till receipts that OCR read imperfectly, and their header lines, on receipt text
+/// invented here: rounding lines, cash over change, count lines, descriptors under a shop's name.
+@Suite struct TillTotalTests {
+    let extractor = InvoiceExtractor()
+
+    @Test func aRoundingAfterTheTotalGivesTheRoundedCharge() {
+        let r = extractor.extract(text: """
+            GREEN LEAF GROCER
+            Receipt
+            Bread   4.99
+            Cheese   18.48
+            TOTAL AMOUNT   23.47
+            ROUNDING ADJ   -0.02
+            Thank you
+            """)
+        #expect(r.amount.value == Decimal(string: "23.45"))
+        let up = extractor.extract(text: "Receipt\nTea   9.98\nTotal   9.98\nRounding   0.02\n")
+        #expect(up.amount.value == Decimal(string: "10.00"))
+    }
+
+    @Test func aRoundingBeforeTheTotalOrARoundedTotalAfterItChangesNothing() {
+        let before = extractor.extract(text: "Receipt\nSubtotal   23.47\nRounding   -0.02\nTotal   23.45\n")
+        #expect(before.amount.value == Decimal(string: "23.45"))
+        let printed = extractor.extract(text: "Receipt\nTotal   23.47\nRounding   -0.02\nTotal Rounded   23.45\nCash   30.00\nChange   6.55\n")
+        #expect(printed.amount.value == Decimal(string: "23.45"))
+    }
+
+    @Test func aTotalOverTheCashHandedOverIsADigitMisread() {
+        let r = extractor.extract(text: """
+            GREEN LEAF GROCER
+            Receipt
+            Total   87.60
+            Cash   50.00
+            Change   12.40
+            """)
+        #expect(r.amount.value == Decimal(string: "37.60"))
+        // A total under the cash is left alone even when the arithmetic disagrees.
+        let under = extractor.extract(text: "Receipt\nTotal   37.80\nCash   50.00\nChange   12.40\n")
+        #expect(under.amount.value == Decimal(string: "37.80"))
+        // Two digits apart: no repair from arithmetic alone.
+        let far = extractor.extract(text: "Receipt\nTotal   91.60\nCash   50.00\nChange   12.40\n")
+        #expect(far.amount.value == Decimal(string: "91.60"))
+    }
+
+    @Test func oneDigitApart() {
+        #expect(InvoiceExtractor.differsInOneDigit(Decimal(string: "37.10")!, Decimal(string: "87.10")!))
+        #expect(!InvoiceExtractor.differsInOneDigit(Decimal(string: "37.10")!, Decimal(string: "37.10")!))
+        #expect(!InvoiceExtractor.differsInOneDigit(Decimal(string: "37.10")!, Decimal(string: "137.10")!))
+        #expect(!InvoiceExtractor.differsInOneDigit(Decimal(string: "37.10")!, Decimal(string: "38.20")!))
+    }
+
+    @Test func aCountLineIsNoColumnHeader() {
+        let r = extractor.extract(text: """
+            GREEN LEAF GROCER
+            Receipt
+            Item(s) : 3      Qty(s) : 3
+            TOTAL ROUNDED   RM 12.40
+            """)
+        #expect(r.amount.value == Decimal(string: "12.40"))
+    }
+
+    @Test func aNettTotalIsNotOutweighedByALargerWeakerTotal() {
+        let r = extractor.extract(text: "Receipt\nTotal Amount:   12.00\nMember discount   0.60\nNett Total:   11.40\n")
+        #expect(r.amount.value == Decimal(string: "11.40"))
+    }
+
+    @Test func aDecimalPointSpacedOutAtTheEndOfALine() {
+        let found = AmountFinder.find(in: "CASH : 200. 00", line: 0, language: nil)
+        #expect(found.map(\.value) == [Decimal(string: "200.00")!])
+        // Inside a sentence it is a full stop and a number.
+        #expect(AmountFinder.find(in: "Aisle 4. 12 items", line: 0, language: nil).isEmpty)
+    }
+
+    @Test func aCatalogueWordOnAnItemLineIsNoVendor() {
+        let r = extractor.extract(text: """
+            HARBOUR LIGHT KITCHEN SDN BHD
+            No 8, Jalan Pantai 3
+            Tel: 04-555 0192
+            Tax Invoice
+            Table: 7
+            Cashier: 2
+            1 Apple - 350ml   SR 12.90
+            1 Apple Crumble   SR 16.90
+            Total   29.80
+            """)
+        #expect(r.name.value == "HARBOUR LIGHT KITCHEN SDN BHD")
+    }
+
+    @Test func aDescriptorUnderTheNameIsNotTheName() {
+        let r = extractor.extract(text: """
+            HAPPY OWL
+            BISTRO & CAFE
+            12, Jalan Bunga 4
+            Tax Invoice
+            Cashier: 1
+            Total   RM 24.00
+            """)
+        #expect(r.name.value == "HAPPY OWL")
+    }
+
+    @Test func aMarkAndANumberInTheMarginAreNoRecipientLabel() {
+        let r = extractor.extract(text: "A 2741\nLUMOS TRADING SDN BHD\nNo 3, Jalan Batu\nReceipt\nCashier: 1\nTotal   RM 9.90\n")
+        #expect(r.name.value == "LUMOS TRADING SDN BHD")
+    }
+
+    @Test(arguments: [
+        ("KEDAI EMAS CM) SDN BHD", "KEDAI EMAS (M) SDN BHD"),
+        ("KEDAI EMAS (M) SDN BHD", "KEDAI EMAS (M) SDN BHD"),
+        ("CAFE CM) LUMOS", "CAFE (M) LUMOS"),
+        ("LUMOS CMS", "LUMOS CMS"),
+    ])
+    func anOpeningParenthesisReadAsC(printed: String, repaired: String) {
+        #expect(NameFinder.repairParenthesis(printed) == repaired)
+    }
+}
+
+/// Which header bands of an OCR'd page are read again, and where their lines go.
+@Suite struct HeaderBandTests {
+    func word(_ text: String, y: Int, line: Int, confidence: Double = 0.9, height: Int = 20) -> WordBox {
+        WordBox(text: text, confidence: confidence, x: 10, y: y, width: 100, height: height, line: line, page: 1)
+    }
+
+    @Test func bandsAboveTheFirstConfidentLineAndBetweenHeaderLines() {
+        let words = [
+            word("stamp", y: 30, line: 0, confidence: 0.2, height: 90),
+            word("(12345-X)", y: 300, line: 0),
+            word("Jalan", y: 330, line: 1),
+            word("Tel", y: 360, line: 2),
+            word("Receipt", y: 500, line: 3),
+            word("Total", y: 1500, line: 4),
+            word("Cash", y: 1800, line: 5),
+        ]
+        let bands = OCREngine.headerGaps(words, pageHeight: 2000)
+        #expect(bands == [0..<298, 382..<498])
+    }
+
+    @Test func noBandsOnAPageReadFromTheTop() {
+        let words = (0..<20).map { word("line", y: 20 + $0 * 30, line: $0) }
+        #expect(OCREngine.headerGaps(words, pageHeight: 2000).isEmpty)
+    }
+
+    @Test func bandLinesGoBeforeTheFirstLineBelowThem() {
+        let page = [word("(12345-X)", y: 300, line: 0), word("Jalan", y: 330, line: 1), word("Receipt", y: 500, line: 2)]
+        let title = [word("LUMOS", y: 200, line: 0, height: 60), word("MART", y: 200, line: 0, height: 60)]
+        let note = [word("Branch", y: 420, line: 0)]
+        let merged = OCREngine.merging([(298, title), (498, note)], into: page)
+        #expect(merged.map(\.text) == ["LUMOS", "MART", "(12345-X)", "Jalan", "Branch", "Receipt"])
+        #expect(merged.map(\.line) == [0, 0, 1, 2, 3, 4])
+    }
+}
+
+@Suite struct RereadTests {
+    @Test(arguments: [
+        ("MR D.1.Y. SDN BHD", "MR D.I.Y. SDN BHD"),
+        ("A.0.K. TRADING", "A.O.K. TRADING"),
+        ("NO. 10 SHOP", "NO. 10 SHOP"),
+        ("1.0.", "1.0."),
+    ])
+    func initialsReadWithDigits(printed: String, repaired: String) {
+        #expect(NameFinder.repairInitials(printed) == repaired)
+    }
+
+    @Test func theRestOfTheReceiptBacksOneReadingOfTheTotal() {
+        let lines = ["Subtotal   42.50", "Total   48.50", "Tax summary   42.50", "Cash   50.00", "Change   7.50"]
+        // 42.50 is printed on two other lines and is cash minus change; 48.50 on none.
+        #expect(InvoiceScanner.support(Decimal(string: "42.50")!, lines: lines, except: "Total   48.50") == 3)
+        #expect(InvoiceScanner.support(Decimal(string: "48.50")!, lines: lines, except: "Total   48.50") == 0)
+    }
+}
+
+@Suite struct SummedTotalTests {
+    @Test func aSubtotalAndTheChargesAddedToItWhenTheTotalIsUnreadable() {
+        let r = InvoiceExtractor().extract(text: """
+            RIVERBANK GRILL
+            Tax Invoice
+            2 Lemonade   9.00
+            1 Burger   31.00
+            SUB TOTAL   40.00
+            SERVICE CHARGE 10%   4.00
+            GST 6%   2.64
+            ROUNDING ADJ   -0.04
+            TOTAL ##,#
+            """)
+        #expect(r.amount.value == Decimal(string: "46.60"))
+    }
+
+    @Test func aChargeLineWithoutItsAmountStopsTheSum() {
+        #expect(InvoiceExtractor.summedTotal(raws: ["SUB TOTAL 40.00", "SERVICE CHARGE 10% 4 0)", "GST 6% 2.64"]) == nil)
+        // A subtotal alone is no total.
+        #expect(InvoiceExtractor.summedTotal(raws: ["Subtotal 40.00", "Thank you"]) == nil)
+    }
+
+    @Test(arguments: [
+        ("ROUNDING ADJ -0.02", "-0.02"), ("GST 6% 19.47", "19.47"), ("Subtotal 1,234.50", "1234.50"),
+        ("Service 12,50 €", "12.50"), ("Tax RM 0.78 .", "0.78"),
+    ])
+    func theSignedAmountAtTheEndOfALine(line: String, value: String) {
+        #expect(InvoiceExtractor.signedLastAmount(line) == Decimal(string: value))
+    }
+}
