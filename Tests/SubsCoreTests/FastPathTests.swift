@@ -115,6 +115,21 @@ import TestSupport
         }
     }
 
+    @Test func millionthsFromDecimalBytesEqualThePublicAPI() {
+        #expect(Millionths.layoutIsKnown)
+        var g = SeededGenerator(seed: 15)
+        var cases: [Decimal] = ["0", "-0", "1e-7", "123.4567891", "1e13", "999999999.999999", "-42", "0.10"].map { Decimal(string: $0)! }
+        cases += [Decimal.nan, Decimal(sign: .plus, exponent: 30, significand: 1), Decimal(string: "123456789012345678901234567890")!]
+        for _ in 0..<5000 {
+            let significand = Decimal(UInt64.random(in: 0...UInt64.max, using: &g) >> UInt64.random(in: 0...63, using: &g))
+            cases.append(Decimal(sign: Bool.random(using: &g) ? .minus : .plus, exponent: Int.random(in: -9...14, using: &g), significand: significand))
+            cases.append(cases.last! * 3 / 7)  // arithmetic results: long, not compact
+        }
+        for d in cases { #expect(Millionths.of(d) == Millionths.slowlyOf(d), "\(d)") }
+        #expect(Millionths.of(Decimal.nan) == nil)
+        #expect(Millionths.of(Decimal(string: "-12.5")!) == -12_500_000)
+    }
+
     @Test func theUsersPartInIntegersEqualsDecimalDivisionAndRounding() {
         var g = SeededGenerator(seed: 11)
         let shares = [Share(1, 2)!, Share(1, 3)!, Share(2, 3)!, Share(2, 7)!, Share(3, 8)!, Share(1, 1)!, Share(5, 6)!]
