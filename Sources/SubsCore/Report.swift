@@ -161,6 +161,12 @@ struct ChargeAggregate {
         }
     }
 
+    /// In place, through the dictionary's slot: one lookup, and the group's array is not copied.
+    private static func add(_ count: Int, _ value: Int, slot: Int, to group: inout (count: Int, sums: Sums)) {
+        group.count += count
+        group.sums.add(value, slot: slot)
+    }
+
     init(
         _ subs: [Subscription], from: LocalDate, through: LocalDate, today: LocalDate, grouping: ReportGrouping,
         monthGroups wantMonthGroups: Bool = false, pricings: [MillionthsPricing?]? = nil
@@ -198,12 +204,7 @@ struct ChargeAggregate {
                     totalSums.add(total, slot: slot)
                     if charged != 0 { chargedSums.add(charged, slot: slot) }
                     keys = grouping.keys(of: subs[i])
-                    for k in keys {
-                        var g = groupSums.removeValue(forKey: k) ?? (0, Sums())
-                        g.count += n
-                        g.sums.add(total, slot: slot)
-                        groupSums[k] = g
-                    }
+                    for k in keys { ChargeAggregate.add(n, total, slot: slot, to: &groupSums[k, default: (0, Sums())]) }
                     for m in touched {
                         monthSums[m].add(perMonth[m], slot: slot)
                         if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].add(perMonth[m], slot: slot) } }
