@@ -204,9 +204,7 @@ extension SubsCommand {
             var totalWidth = Table.width("TOTAL")
             func runningText(_ whole: Int, _ rc: Currency) -> [UInt8] {
                 var b: [UInt8] = []
-                Millionths.appendDisplay(whole, digits: rc.minorUnits, to: &b)
-                b.append(UInt8(ascii: " "))
-                b.append(contentsOf: rc.code.utf8)
+                Millionths.appendDisplay(whole, rc, to: &b)
                 return b
             }
             if let rc = runningCurrency {
@@ -286,9 +284,7 @@ extension SubsCommand {
                         if allWhole {
                             runningWhole += entries[k].base!
                             totalText.removeAll(keepingCapacity: true)
-                            Millionths.appendDisplay(runningWhole, digits: rc.minorUnits, to: &totalText)
-                            totalText.append(UInt8(ascii: " "))
-                            totalText.append(contentsOf: rc.code.utf8)
+                            Millionths.appendDisplay(runningWhole, rc, to: &totalText)
                         } else {
                             if let b = entries[k].base { running!.add(millionths: b, share: .whole) } else { running!.add(entries[k].converted) }
                             totalText = Array(running!.displayString.utf8)

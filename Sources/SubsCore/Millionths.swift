@@ -117,6 +117,13 @@ public enum Millionths {
     /// Appends what `Money.displayString` shows before the code: rounded half away from zero to `digits`
     /// decimals (0...6), thousands grouped: "1,299.00", "-0.50", "1,480". Bytes, no intermediate strings,
     /// for listings that format amounts by the hundred thousand.
+    /// `Money.displayString` of `v` millionths of `currency`: "1,299.00 EUR".
+    public static func appendDisplay(_ v: Int, _ currency: Currency, to out: inout [UInt8]) {
+        appendDisplay(v, digits: currency.minorUnits, to: &out)
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: currency.code.utf8)
+    }
+
     public static func appendDisplay(_ v: Int, digits: Int, to out: inout [UInt8]) {
         let d = min(max(digits, 0), scale)
         let units = rounded(v, digits: d).magnitude

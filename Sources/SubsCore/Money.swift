@@ -25,9 +25,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         if currency.minorUnits <= Millionths.scale, let v = Millionths.of(amount) {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(24)
-            Millionths.appendDisplay(v, digits: currency.minorUnits, to: &bytes)
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(contentsOf: currency.code.utf8)
+            Millionths.appendDisplay(v, currency, to: &bytes)
             return String(decoding: bytes, as: UTF8.self)
         }
         return "\(Money.grouped(plainString)) \(currency.code)"

@@ -73,9 +73,7 @@ public struct ChargePrice: Sendable {
         let money = wantYours ? yours : price
         guard let v = wantYours ? yoursMillionths : priceMillionths else { return Array(money.displayString.utf8) }
         var out: [UInt8] = []
-        Millionths.appendDisplay(v, digits: money.currency.minorUnits, to: &out)
-        out.append(UInt8(ascii: " "))
-        out.append(contentsOf: money.currency.code.utf8)
+        Millionths.appendDisplay(v, money.currency, to: &out)
         return out
     }
 }
