@@ -72,10 +72,7 @@ final class OCREngine: @unchecked Sendable {
             TessBaseAPIClear(api)
             lock.unlock()
         }
-        TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK)
-        TessBaseAPISetImage2(api, raster.pix)
-        TessBaseAPISetSourceResolution(api, Int32(dpi))
-        var words = readWords(page: page, lineOffset: 0)
+        var words = read(raster, mode: PSM_SINGLE_BLOCK, dpi: dpi, page: page)
         var inserted: [(beforeY: Int, words: [WordBox])] = []
         for band in Self.headerGaps(words, pageHeight: raster.height) {
             // A fresh image of the band: re-reading a rectangle of the thresholded page gave noise.
@@ -85,17 +82,13 @@ final class OCREngine: @unchecked Sendable {
             guard let strip = raster.cropped(x: 0, y: band.lowerBound, width: raster.width, height: band.count),
                 strip.darkFraction() > 0.003
             else { continue }
-            TessBaseAPIClear(api)
-            TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK)
-            TessBaseAPISetImage2(api, strip.pix)
-            TessBaseAPISetSourceResolution(api, Int32(dpi))
             // Whole lines are kept or dropped (a name loses no word that OCR was less sure of);
             // noise from stamps and logos reads as lines of low confidence.
-            let read = readWords(page: page, lineOffset: 0)
-            let keptLines = Set(Dictionary(grouping: read, by: \.line).filter { _, ws in
+            let bandWords = read(strip, mode: PSM_SINGLE_BLOCK, dpi: dpi, page: page)
+            let keptLines = Set(Dictionary(grouping: bandWords, by: \.line).filter { _, ws in
                 ws.map(\.confidence).reduce(0, +) / Double(ws.count) >= 0.5 && ws.contains { $0.text.count >= 2 }
             }.keys)
-            let found = read.filter { keptLines.contains($0.line) }.map { w in
+            let found = bandWords.filter { keptLines.contains($0.line) }.map { w in
                 var w = w
                 w.y += band.lowerBound
                 return w
@@ -187,10 +180,7 @@ final class OCREngine: @unchecked Sendable {
             TessBaseAPIClear(api)
             lock.unlock()
         }
-        TessBaseAPISetPageSegMode(api, PSM_SINGLE_LINE)
-        TessBaseAPISetImage2(api, strip.pix)
-        TessBaseAPISetSourceResolution(api, Int32(Double(dpi) * factor))
-        return readWords(page: page, lineOffset: 0).map { w in
+        return read(strip, mode: PSM_SINGLE_LINE, dpi: Int(Double(dpi) * factor), page: page).map { w in
             var w = w
             w.x = x0 + Int(Double(w.x) / factor)
             w.y = y0 + Int(Double(w.y) / factor)
@@ -199,6 +189,15 @@ final class OCREngine: @unchecked Sendable {
             w.line = line
             return w
         }
+    }
+
+    /// Reads `image` in `mode`: its words, with boxes in its pixels. The caller holds the lock.
+    private func read(_ image: Raster, mode: TessPageSegMode, dpi: Int, page: Int) -> [WordBox] {
+        TessBaseAPIClear(api)
+        TessBaseAPISetPageSegMode(api, mode)
+        TessBaseAPISetImage2(api, image.pix)
+        TessBaseAPISetSourceResolution(api, Int32(dpi))
+        return readWords(page: page, lineOffset: 0)
     }
 
     /// Runs recognition on the current image/rectangle and reads the words.
