@@ -71,6 +71,13 @@ public enum Millionths {
         Decimal(sign: v < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(v.magnitude))
     }
 
+    /// Greatest common divisor of |a| and |b| (gcd(0, b) is |b|).
+    public static func gcd(_ a: Int, _ b: Int) -> Int {
+        var (x, y) = (a.magnitude, b.magnitude)
+        while y != 0 { (x, y) = (y, x % y) }
+        return Int(x)
+    }
+
     /// `v x numerator / denominator` when that is exact in millionths and cannot overflow.
     public static func multiply(_ v: Int, by numerator: Int, dividedBy denominator: Int) -> Int? {
         let (p, overflow) = v.multipliedReportingOverflow(by: numerator)

@@ -310,13 +310,13 @@ public struct Report: Sendable {
             for i in subs.indices where subs[i].isLive(on: today) {
                 let price = subs[i].price(on: today)
                 let slot = PriceSums.Slot(currency: price.currency, share: .whole)
-                let costs = Report.normalisedMillionths(of: subs[i], price: price)
+                let fraction = subs[i].monthlyMillionths(of: price)
                 let m: Money, order: Double
-                if let v = costs.monthly {
-                    m = Money(Millionths.decimal(v), price.currency)
-                    monthly.add(v, slot)
-                    order = rank.of(millionths: v, price.currency)
-                } else if let f = costs.monthlyFraction, let divisor = Share(1, f.denominator),
+                if let f = fraction, f.denominator == 1 {
+                    m = Money(Millionths.decimal(f.numerator), price.currency)
+                    monthly.add(f.numerator, slot)
+                    order = rank.of(millionths: f.numerator, price.currency)
+                } else if let f = fraction, let divisor = Share(1, f.denominator),
                     let shown = Millionths.fraction(f.numerator, 1, f.denominator, roundedTo: price.currency.minorUnits)
                 {
                     // A weekly price's monthly cost (x 52 / 12) has no finite decimal form: summed exactly as a
@@ -329,9 +329,10 @@ public struct Report: Sendable {
                     monthly.add(yours: Amounts([m]))
                     order = rank.of(m)
                 }
-                let y = costs.yearly.map { Money(Millionths.decimal($0), price.currency) }
+                let yearlyMillionths = Report.yearlyMillionths(of: subs[i], price: price)
+                let y = yearlyMillionths.map { Money(Millionths.decimal($0), price.currency) }
                     ?? Money(subs[i].cadence.yearlyEquivalent(of: subs[i].userPart(of: price).amount), price.currency)
-                if let v = costs.yearly { yearly.add(v, slot) } else { yearly.add(yours: Amounts([y])) }
+                if let v = yearlyMillionths { yearly.add(v, slot) } else { yearly.add(yours: Amounts([y])) }
                 norm.append((Normalised(index: i, monthly: m, yearly: y), order))
             }
         }
@@ -347,28 +348,12 @@ public struct Report: Sendable {
 }
 
 extension Report {
-    /// `Subscription.monthlyCost` (the share applied exactly, then the cadence's monthly equivalent) and the
-    /// yearly equivalent of `userPart` (the share rounded to minor units), in millionths, when each is exact in
-    /// integers; nil for what has to go the Decimal way. Integers: 10,000 subscriptions cost microseconds, not
-    /// the milliseconds of a dozen Decimal conversions each.
-    /// When the monthly cost is not whole millionths, `monthlyFraction` is it as millionths over a denominator.
-    static func normalisedMillionths(of s: Subscription, price: Money) -> (monthly: Int?, monthlyFraction: (numerator: Int, denominator: Int)?, yearly: Int?) {
-        guard let v = Millionths.of(price.amount) else { return (nil, nil, nil) }
-        let share = s.share, perYear = s.cadence.chargesPerYear, count = s.cadence.count
-        var monthly: Int?, fraction: (Int, Int)?
-        if let part = Millionths.multiply(v, by: share.numerator, dividedBy: share.denominator) {
-            monthly = Millionths.multiply(part, by: perYear, dividedBy: 12 * count)
-        }
-        if monthly == nil, let n = Millionths.multiply(v, by: share.numerator * perYear, dividedBy: 1) {
-            // In lowest terms: equal costs are then the same pair, and rank equal (ties go by subscription order).
-            var (a, b) = (n.magnitude, UInt(share.denominator * 12 * count))
-            while b != 0 { (a, b) = (b, a % b) }
-            let g = Int(max(a, 1))
-            fraction = (n / g, share.denominator * 12 * count / g)
-        }
-        let yearly = Millionths.fraction(v, share.numerator, share.denominator, roundedTo: price.currency.minorUnits)
-            .flatMap { Millionths.multiply($0, by: perYear, dividedBy: count) }
-        return (monthly, fraction, yearly)
+    /// The yearly equivalent of `userPart` (the share rounded to minor units) in millionths, when it is exact in
+    /// integers; nil for what has to go the Decimal way (10,000 subscriptions: microseconds, not milliseconds).
+    static func yearlyMillionths(of s: Subscription, price: Money) -> Int? {
+        guard let v = Millionths.of(price.amount) else { return nil }
+        return Millionths.fraction(v, s.share.numerator, s.share.denominator, roundedTo: price.currency.minorUnits)
+            .flatMap { Millionths.multiply($0, by: s.cadence.chargesPerYear, dividedBy: s.cadence.count) }
     }
 }
 

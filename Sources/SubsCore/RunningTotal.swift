@@ -42,10 +42,9 @@ public struct RunningTotal: Sendable {
 
     /// Σ n/d millionths over one common denominator, rounded half away from zero in integers; nil on overflow.
     private var integerText: String? {
-        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
         var common = 1
         for d in byDenominator.keys {
-            let (l, o) = (common / gcd(common, d)).multipliedReportingOverflow(by: d)
+            let (l, o) = (common / Millionths.gcd(common, d)).multipliedReportingOverflow(by: d)
             if o || l > 1_000_000 { return nil }
             common = l
         }

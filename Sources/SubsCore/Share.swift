@@ -13,10 +13,9 @@ public struct Share: Hashable, Sendable, CustomStringConvertible {
     }
 
     private init(reduced n: Int, _ d: Int) {
-        var (a, b) = (n, d)
-        while b != 0 { (a, b) = (b, a % b) }
-        numerator = n / a
-        denominator = d / a
+        let g = Millionths.gcd(n, d)
+        numerator = n / g
+        denominator = d / g
     }
 
     /// `1/3`, `0.5`, `50%`, `1`.

@@ -146,14 +146,23 @@ public struct Subscription: Hashable, Sendable {
     /// without their microseconds (a weekly price's monthly cost is not a whole number of millionths).
     public func roundedMonthlyCost(asOf date: LocalDate) -> Money {
         let p = price(on: date)
-        if let v = Millionths.of(p.amount),
-            let r = Millionths.fraction(
-                v, share.numerator * cadence.chargesPerYear, share.denominator * 12 * cadence.count, roundedTo: p.currency.minorUnits)
-        {
+        if let f = monthlyMillionths(of: p), let r = Millionths.fraction(f.numerator, 1, f.denominator, roundedTo: p.currency.minorUnits) {
             return Money(Millionths.decimal(r), p.currency)
         }
         let m = monthlyCost(asOf: date)
         return Money(Money.round(m.amount, scale: m.currency.minorUnits), m.currency)
+    }
+
+    /// The monthly cost of `price` (`monthlyCost`: the share applied exactly, then the cadence's monthly
+    /// equivalent) as millionths over a denominator, in lowest terms: denominator 1 when it is whole millionths,
+    /// and equal costs give the same pair. Nil when the price is not whole millionths or it would overflow.
+    func monthlyMillionths(of price: Money) -> (numerator: Int, denominator: Int)? {
+        guard let v = Millionths.of(price.amount),
+            let n = Millionths.multiply(v, by: share.numerator * cadence.chargesPerYear, dividedBy: 1)
+        else { return nil }
+        let d = share.denominator * 12 * cadence.count
+        let g = max(Millionths.gcd(n, d), 1)
+        return (n / g, d / g)
     }
 
     public func reminderLeadDays(default fallback: [Int]) -> [Int] { remindDays ?? fallback }

@@ -157,7 +157,8 @@ import TestSupport
             let cadence = Cadence(unit: unit, count: [1, 1, 2, 3, 6].randomElement(using: &g)!)!
             let share = shares.randomElement(using: &g)!
             let s = Subscription(uid: "u", name: "n", price: price, cadence: cadence, anchor: FastPathTests.today, share: share, createdAt: "")
-            let costs = Report.normalisedMillionths(of: s, price: price)
+            let fraction = s.monthlyMillionths(of: price)
+            let costs = (monthly: fraction.flatMap { $0.denominator == 1 ? $0.numerator : nil }, yearly: Report.yearlyMillionths(of: s, price: price))
             // Plain Decimal: the share applied exactly, then x charges a year / 12 / count; yearly from the rounded part.
             let monthly = price.amount * Decimal(share.numerator) / Decimal(share.denominator) * perYear[unit]! / 12 / Decimal(cadence.count)
             let yearly = s.userPart(of: price).amount * perYear[unit]! / Decimal(cadence.count)
