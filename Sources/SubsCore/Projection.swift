@@ -22,14 +22,15 @@ public struct Charge: Sendable {
     /// The price of the subscription's previous charge when it differs from this one (a price change).
     public let previousPrice: Money?
 
-    init(_ r: ChargeRef, price: Money, yours: Money, previousPrice: Money?) {
+    /// The charge `r` of `s`, whose user's part of that price is `yours` (computed once per price by callers).
+    init(_ r: ChargeRef, of s: Subscription, yours: Money) {
         date = r.date
         index = r.index
         priceIndex = r.priceIndex
-        self.price = price
+        price = s.prices[r.priceIndex].price
         self.yours = yours
         kind = r.kind
-        self.previousPrice = previousPrice
+        previousPrice = r.previousPriceIndex.map { s.prices[$0].price }
     }
 }
 
@@ -100,9 +101,8 @@ public enum Projection {
         // The user's part is computed once per price, not per charge (it is Decimal work).
         var parts: (index: Int, yours: Money)?
         forEachChargeRef(of: s, index: index, from: from, through: through, markPriceChanges: markPriceChanges) { r in
-            let price = s.prices[r.priceIndex].price
-            if parts?.index != r.priceIndex { parts = (r.priceIndex, s.userPart(of: price)) }
-            body(Charge(r, price: price, yours: parts!.yours, previousPrice: r.previousPriceIndex.map { s.prices[$0].price }))
+            if parts?.index != r.priceIndex { parts = (r.priceIndex, s.userPart(of: s.prices[r.priceIndex].price)) }
+            body(Charge(r, of: s, yours: parts!.yours))
         }
     }
 
@@ -167,12 +167,15 @@ public enum Projection {
             struct Key: Hashable { let index, priceIndex: Int }
             var parts: [Key: Money] = [:]
             forEachChargeRefInDateOrder(of: subs, from: from, through: through, markPriceChanges: markPriceChanges) { r in
-                let prices = subs[r.index].prices
-                let price = prices[r.priceIndex].price
                 let key = Key(index: r.index, priceIndex: r.priceIndex)
-                let yours = parts[key] ?? subs[r.index].userPart(of: price)
-                parts[key] = yours
-                body(Charge(r, price: price, yours: yours, previousPrice: r.previousPriceIndex.map { prices[$0].price }))
+                let yours: Money
+                if let known = parts[key] {
+                    yours = known
+                } else {
+                    yours = subs[r.index].userPart(of: subs[r.index].prices[r.priceIndex].price)
+                    parts[key] = yours
+                }
+                body(Charge(r, of: subs[r.index], yours: yours))
             }
         }
     }
