@@ -89,19 +89,18 @@ extension SubsCommand {
                 }
                 return firstText[c.index] + c.priceIndex
             }
-            var buffer = StdoutBuffer()
+            let buffer = StdoutBuffer()
             var any = false
             Projection.forEachChargeRefInDateOrder(of: subs, from: from, through: through) { c in
                 buffer.append((any ? ",\n  {\n    \"date\": \"" : "[\n  {\n    \"date\": \""))
                 any = true
-                buffer.appendDate(c.date)
-                buffer.append(byte: UInt8(ascii: "\""))
+                buffer.write(atMost: 11) { $0.put(c.date); $0.put(UInt8(ascii: "\"")) }
                 let k = text(c)
                 buffer.append(texts[k].head)
                 buffer.append(c.kind == .charge ? "\"charge\"" : "\"\(c.kind.rawValue)\"")
                 buffer.append(texts[k].tail)
                 if let p = c.previousPriceIndex {
-                    JSONValue.string(subs[c.index].prices[p].price.plainString).write(into: &buffer.bytes, pretty: true, indent: 4)
+                    buffer.appendJSON(.string(subs[c.index].prices[p].price.plainString), indent: 4)
                 } else {
                     buffer.append("null")
                 }
@@ -221,7 +220,7 @@ extension SubsCommand {
             }
             let dateWidth = 10, dayWidth = 3
 
-            var buffer = StdoutBuffer()
+            let buffer = StdoutBuffer()
             // One line; cells are (text, width, right-aligned); the last one is not padded.
             var header: [(String, Int, Bool)] = [("DATE", dateWidth, false), ("DAY", dayWidth, false), ("NAME", nameWidth, false), ("AMOUNT", amountWidth, true)]
             if showYours { header.append(("YOURS", yoursWidth, true)) }
@@ -262,43 +261,59 @@ extension SubsCommand {
             var runningWhole = 0
             var running = runningCurrency.map { RunningTotal(currency: $0) }
             var totalText: [UInt8] = []
+            let code = Array((runningCurrency?.code ?? "").utf8)
+            let digits = runningCurrency?.minorUnits ?? 0
+            // The most a line writes before its note: newline, date, day, the middle and its padding, the total
+            // (or a running total's text, at most 40 bytes and the code).
+            let lineRoom = 19 + segments.map { $0.end - $0.start + $0.cadencePad }.max()! + 2 + max(totalWidth, 41 + code.count)
             // Borrowed bytes: slicing the arrays per line would retain and release them per line.
             let weekdays = SubsCommand.Upcoming.weekdays
-            arena.withUnsafeBufferPointer { arena in weekdays.withUnsafeBufferPointer { weekdays in subs.withUnsafeBufferPointer { subs in
+            arena.withUnsafeBufferPointer { arena in weekdays.withUnsafeBufferPointer { weekdays in subs.withUnsafeBufferPointer { subs in code.withUnsafeBufferPointer { code in
                 Projection.forEachChargeRefInDateOrder(of: subs, from: ctx.today, through: through) { c in
                     let k = firstEntry[c.index] + c.priceIndex
-                    buffer.append(byte: UInt8(ascii: "\n"))
-                    buffer.appendDate(c.date)
-                    buffer.appendTwoSpaces()
-                    let w = 3 * (c.date.weekday - 1)
-                    buffer.append(UnsafeBufferPointer(rebasing: weekdays[w..<w + 3]))
-                    buffer.appendTwoSpaces()
                     let segment = segments[k]
-                    buffer.append(UnsafeBufferPointer(rebasing: arena[segment.start..<segment.end]))
                     var note = ""
                     if c.kind == .trialEnd { note = "trial converts" }
                     if let before = c.previousPriceIndex { note += (note.isEmpty ? "" : "; ") + "new price, was \(subs[c.index].prices[before].price.displayString)" }
-                    let last = runningCurrency == nil && note.isEmpty
-                    if !last { buffer.appendSpaces(segment.cadencePad) }
-                    if let rc = runningCurrency {
+                    if runningCurrency != nil {
                         if allWhole {
                             runningWhole += entries[k].base!
-                            totalText.removeAll(keepingCapacity: true)
-                            Millionths.appendDisplay(runningWhole, rc, to: &totalText)
                         } else {
                             if let b = entries[k].base { running!.add(millionths: b, share: .whole) } else { running!.add(entries[k].converted) }
                             totalText = Array(running!.displayString.utf8)
                         }
-                        buffer.appendTwoSpaces()
-                        buffer.appendSpaces(totalWidth - totalText.count)  // digits, separators and a code: ASCII
-                        buffer.append(totalText)
+                    }
+                    buffer.write(atMost: lineRoom) { line in
+                        line.put(UInt8(ascii: "\n"))
+                        line.put(c.date)
+                        line.spaces(2)
+                        let w = 3 * (c.date.weekday - 1)
+                        line.put(UnsafeBufferPointer(rebasing: weekdays[w..<w + 3]))
+                        line.spaces(2)
+                        line.put(UnsafeBufferPointer(rebasing: arena[segment.start..<segment.end]))
+                        guard runningCurrency != nil || !note.isEmpty else { return }
+                        line.spaces(segment.cadencePad)
+                        guard runningCurrency != nil else { return }
+                        line.spaces(2)
+                        // Right-aligned: digits, separators and a code are ASCII, a byte a column.
+                        if allWhole {
+                            Millionths.withDisplay(runningWhole, digits: digits) { text in
+                                line.spaces(totalWidth - text.count - 1 - code.count)
+                                line.put(text)
+                                line.put(UInt8(ascii: " "))
+                                line.put(code)
+                            }
+                        } else {
+                            line.spaces(totalWidth - totalText.count)
+                            totalText.withUnsafeBufferPointer { line.put($0) }
+                        }
                     }
                     if !note.isEmpty {
-                        buffer.appendTwoSpaces()
+                        buffer.append("  ")
                         buffer.append(out.yellow(note))
                     }
                     buffer.flushIfFull()
-            } } } }
+            } } } } }
             buffer.append(byte: UInt8(ascii: "\n"))
             buffer.flush()
             if let rc = runningCurrency, allWhole {

@@ -132,6 +132,11 @@ public enum Millionths {
     }
 
     public static func appendDisplay(_ v: Int, digits: Int, to out: inout [UInt8]) {
+        withDisplay(v, digits: digits) { out.append(contentsOf: $0) }
+    }
+
+    /// The text `appendDisplay` writes (without a currency code), lent to `body` for the call.
+    public static func withDisplay(_ v: Int, digits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let d = min(max(digits, 0), scale)
         let units = rounded(v, digits: d).magnitude
         let div = UInt(powers[d])
@@ -164,7 +169,7 @@ public enum Millionths {
                 i -= 1
                 b[i] = UInt8(ascii: "-")
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[i...]))
+            body(UnsafeBufferPointer(rebasing: b[i...]))
         }
     }
 }

@@ -44,8 +44,8 @@ package struct Output {
 
     /// Pretty JSON and a newline, written as bytes.
     package func printJSON(_ value: JSONValue) {
-        var buffer = StdoutBuffer()
-        value.write(into: &buffer.bytes, pretty: true, indent: 0)
+        let buffer = StdoutBuffer()
+        buffer.appendJSON(value, indent: 0)
         buffer.append(byte: UInt8(ascii: "\n"))
         buffer.flush()
     }
@@ -54,14 +54,14 @@ package struct Output {
     /// time: memory stays that of one element, however many there are.
     package func printJSONArray<C: Collection>(_ items: C, _ element: (C.Element) -> JSONValue) {
         guard !items.isEmpty else { return print("[]") }
-        var buffer = StdoutBuffer()
+        let buffer = StdoutBuffer()
         buffer.append(byte: UInt8(ascii: "["))
         var first = true
         for item in items {
             if !first { buffer.append(byte: UInt8(ascii: ",")) }
             first = false
             buffer.append("\n  ")
-            element(item).write(into: &buffer.bytes, pretty: true, indent: 2)
+            buffer.appendJSON(element(item), indent: 2)
             buffer.flushIfFull()
         }
         buffer.append("\n]\n")
