@@ -126,8 +126,8 @@ extension SubsCommand {
         /// "MonTueWed...", three bytes a day from Monday (`LocalDate.weekdayAbbreviation`).
         private static let weekdays: [UInt8] = Array(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].joined().utf8)
 
-        /// The table of charges in date order with a running total. Two walks over the charges: one per
-        /// subscription for the totals and the column widths, then the date-ordered merge that writes the
+        /// The table of charges in date order with a running total. The charges of each (subscription, price)
+        /// are counted first, for the totals and the column widths; then the date-ordered walk writes the
         /// lines straight into an output buffer. False when there is no charge.
         private func renderTable(subs: [Subscription], data: ProjectionData, ctx: Context, through: LocalDate) -> Bool {
             let conv = data.converter
@@ -147,13 +147,11 @@ extension SubsCommand {
                 let start = entries.count
                 entries.append(contentsOf: repeatElement(PriceEntry(), count: subs[i].prices.count))
                 var charged = false
-                Projection.forEachChargeRef(of: subs[i], index: i, from: ctx.today, through: through) { c in
-                    let k = start + c.priceIndex
-                    if entries[k].count == 0 {
-                        let p = ChargePrice(subs[i], priceIndex: c.priceIndex)
-                        entries[k] = PriceEntry(amount: p.display(yours: false), yours: p.display(yours: true), yoursMoney: p.yours, yoursMillionths: p.yoursMillionths)
-                    }
-                    entries[k].count += 1
+                Projection.forEachPriceCount(of: subs[i], from: ctx.today, through: through) { priceIndex, n in
+                    let p = ChargePrice(subs[i], priceIndex: priceIndex)
+                    entries[start + priceIndex] = PriceEntry(
+                        count: n, amount: p.display(yours: false), yours: p.display(yours: true), yoursMoney: p.yours,
+                        yoursMillionths: p.yoursMillionths)
                     charged = true
                 }
                 guard charged else {

@@ -116,6 +116,23 @@ public enum Projection {
         while walker.date != nil { body(walker.take()) }
     }
 
+    /// How many charges of `s` in `from...through` each of its prices makes, as `forEachChargeRef` would
+    /// visit them: `body(priceIndex, count)` for each price with one, in order. A price covers the days from
+    /// its own change to the next one's (the first price also those before it), and the charges in each such
+    /// stretch are counted by the schedule (`ChargeDates.count`), not walked.
+    public static func forEachPriceCount(
+        of s: Subscription, from: LocalDate, through: LocalDate, _ body: (_ priceIndex: Int, _ count: Int) -> Void
+    ) {
+        guard from <= through else { return }
+        for p in s.prices.indices {
+            let start = p == 0 ? from : max(from, s.prices[p].effective)
+            let end = p + 1 < s.prices.count ? min(through, s.prices[p + 1].effective.adding(days: -1)) : through
+            guard start <= end else { continue }
+            let n = Schedule.ChargeDates(of: s, from: start, through: end).count()
+            if n > 0 { body(p, n) }
+        }
+    }
+
     /// One subscription's charges in date order, one at a time. `date` is the next charge's date (nil when
     /// there are no more). The price index only moves forward, as the dates do.
     struct Walker {

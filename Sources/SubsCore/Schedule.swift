@@ -105,6 +105,19 @@ public enum Schedule {
             }
         }
 
+        /// How many dates `next()` has still to give. Occurrences only grow with k, so without pauses to skip
+        /// some this is a difference of indices, not a walk.
+        public func count() -> Int {
+            guard remaining > 0 else { return 0 }
+            guard pauses.isEmpty, let end else {
+                var rest = self, n = 0
+                while rest.next() != nil { n += 1 }
+                return n
+            }
+            let past = Schedule.firstIndex(onOrAfter: end.adding(days: 1), anchor: anchor, cadence: cadence)
+            return min(max(past - k, 0), remaining)
+        }
+
         public mutating func next() -> LocalDate? {
             while remaining > 0 {
                 let date = occurrence(k, anchor: anchor, cadence: cadence)

@@ -68,6 +68,39 @@ import TestSupport
         }
     }
 
+    @Test(arguments: [6, 7, 8] as [UInt64])
+    func chargesCountedPerPriceAreTheChargesWalked(seed: UInt64) {
+        var g = SeededGenerator(seed: seed)
+        let subs = FastPathTests.subscriptions(seed: seed).map { s in
+            // Some with a past pause, whose charges are skipped (counted by walking).
+            var s = s
+            if Int.random(in: 0..<4, using: &g) == 0 {
+                let from = FastPathTests.today.adding(days: Int.random(in: -120...200, using: &g))
+                s.pauses = [Pause(from: from, until: from.adding(days: Int.random(in: 1...90, using: &g)))]
+            }
+            return s
+        }
+        var compared = 0, walkedTotal = 0
+        for (from, days) in [(0, 1), (0, 30), (-40, 365), (3, 800), (200, 7)] {
+            let start = FastPathTests.today.adding(days: from), through = start.adding(days: days - 1)
+            for (i, s) in subs.enumerated() {
+                var walked = [Int](repeating: 0, count: s.prices.count)
+                Projection.forEachChargeRef(of: s, index: i, from: start, through: through) { walked[$0.priceIndex] += 1 }
+                var counted = [Int](repeating: 0, count: s.prices.count)
+                var order: [Int] = []
+                Projection.forEachPriceCount(of: s, from: start, through: through) { p, n in
+                    counted[p] = n
+                    order.append(p)
+                }
+                #expect(counted == walked, "subscription \(i), \(start)...\(through)")
+                #expect(order == order.sorted() && !walked.enumerated().contains { $0.element > 0 && !order.contains($0.offset) })
+                compared += 1
+                walkedTotal += walked.reduce(0, +)
+            }
+        }
+        #expect(compared == 1500 && walkedTotal > 5000)
+    }
+
     // MARK: Money
 
     /// Money.displayString as it was: Decimal rounding (NSDecimalRound, half away from zero), Decimal's text, grouping.
