@@ -61,7 +61,7 @@ extension SubsCommand {
                 }
                 if m.categories.count > 1 { table.rows.append(["", ctx.output.dim("total"), AmountsFormat.text(m.total, conv)]) }
             }
-            print(table.render(ctx.output))
+            table.write(ctx.output)
             print("")
             print(ctx.output.bold("Per month"))
             print(BarChart(rows: f.months.map { m in

@@ -38,7 +38,7 @@ extension SubsCommand {
             for c in history.charges {
                 table.rows.append([c.date.description, c.price.displayString] + (s.share.isWhole ? [] : [c.yours.displayString]))
             }
-            print(table.render(ctx.output))
+            table.write(ctx.output)
             print("Lifetime: " + history.lifetime.map(\.displayString).joined(separator: " + ") + " (\(history.charges.count) charges)")
         }
     }

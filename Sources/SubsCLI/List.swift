@@ -52,7 +52,7 @@ extension SubsCommand {
                 if all || wanted != nil { cells.append(s.status.rawValue) }
                 table.rows.append(cells)
             }
-            print(table.render(ctx.output))
+            table.write(ctx.output)
         }
     }
 }

@@ -63,7 +63,7 @@ extension SubsCommand {
                     for r in rates {
                         table.rows.append(["1 \(r.base.code) = \(rateText(r.rate)) \(r.quote.code)", r.date.description + (stale.contains(r) ? " (old)" : ""), r.source])
                     }
-                    print(table.render(ctx.output))
+                    table.write(ctx.output)
                 }
                 // What the subscriptions need: their currencies against the main one.
                 let used = Swift.Set(data.subscriptions.map(\.currency)).subtracting([data.settings.currency]).sorted()

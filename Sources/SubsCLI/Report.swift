@@ -168,7 +168,7 @@ extension SubsCommand {
                 for n in r.normalised {
                     table.rows.append([subs[n.index].name, subs[n.index].cadence.description, n.monthly.displayString, n.yearly.displayString])
                 }
-                print(table.render(out))
+                table.write(out)
                 print("Total: \(T.text(r.monthlyTotal, conv)) a month, \(T.text(r.yearlyTotal, conv)) a year")
             }
             var everything = r.total

@@ -85,7 +85,19 @@ struct Table {
         s.utf8.allSatisfy({ $0 < 0x80 }) ? s.utf8.count : s.count
     }
 
-    func render(_ out: Output) -> String {
+    /// The table as text; `write(_:)` prints it.
+    func render(_ out: Output) -> String { String(decoding: bytes(out), as: UTF8.self) }
+
+    /// Prints the table and a newline, as bytes: 10,000 rows are not made into one String first.
+    func write(_ out: Output) {
+        let buffer = StdoutBuffer()
+        buffer.append(bytes(out))
+        buffer.append(byte: UInt8(ascii: "\n"))
+        buffer.flush()
+    }
+
+    /// The table's UTF-8, lines separated by newlines (none after the last).
+    private func bytes(_ out: Output) -> [UInt8] {
         var widths = header.map(Table.width)
         var cellWidths: [[Int]] = []
         cellWidths.reserveCapacity(rows.count)
@@ -94,9 +106,9 @@ struct Table {
             for (i, x) in w.enumerated() { widths[i] = max(widths[i], x) }
             cellWidths.append(w)
         }
-        // One buffer for the whole table; padding from prebuilt strings.
-        let pads = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
-        var text = ""
+        // One buffer for the whole table; padding from prebuilt runs of spaces.
+        let pads = (0...(widths.max() ?? 0)).map { [UInt8](repeating: UInt8(ascii: " "), count: $0) }
+        var text: [UInt8] = []
         text.reserveCapacity((widths.reduce(0, +) + 2 * widths.count + 1) * (rows.count + 1))
         let last = header.count - 1
         func line(_ cells: [String], _ w: [Int]) {
@@ -104,21 +116,21 @@ struct Table {
             var end = cells.count - 1
             while end > 0 && cells[end].isEmpty { end -= 1 }
             for i in 0...max(end, 0) where i < cells.count {
-                if i > 0 { text.append("  ") }
+                if i > 0 { text.append(UInt8(ascii: " ")); text.append(UInt8(ascii: " ")) }
                 let pad = widths[i] - w[i]
                 if rightAligned.contains(i) {
-                    text.append(pads[pad])
-                    text.append(cells[i])
+                    text.append(contentsOf: pads[pad])
+                    text.append(contentsOf: cells[i].utf8)
                 } else {
-                    text.append(cells[i])
-                    if i < end && i < last { text.append(pads[pad]) }
+                    text.append(contentsOf: cells[i].utf8)
+                    if i < end && i < last { text.append(contentsOf: pads[pad]) }
                 }
             }
         }
         line(header, header.map(Table.width))
-        if out.useColor { text = out.bold(text) }
+        if out.useColor { text = Array(out.bold(String(decoding: text, as: UTF8.self)).utf8) }
         for (r, w) in zip(rows, cellWidths) {
-            text.append("\n")
+            text.append(UInt8(ascii: "\n"))
             line(r, w)
         }
         return text
