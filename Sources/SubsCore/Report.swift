@@ -178,67 +178,65 @@ struct ChargeAggregate {
         var perMonth = [Int](repeating: 0, count: monthCount)
         var touched: [Int] = []
         itemSums.reserveCapacity(subs.count)
-        // Elements borrowed from the buffer: `subs[i]` on the array copies a Subscription (a dozen retains).
-        subs.withUnsafeBufferPointer { subs in
-            for i in subs.indices {
-                var n = 0
-                let keys: [String]
-                if let pricing = pricings.map({ $0[i] }) ?? MillionthsPricing(subs[i]) {
-                    var total = 0, charged = 0
-                    touched.removeAll(keepingCapacity: true)
-                    pricing.forEachCharge(of: subs[i], from: from, through: through) { date, v in
-                        n += 1
-                        total += v
-                        if date <= today { charged += v }
-                        let m = date.year * 12 + date.month - 1 - firstMonth
-                        if perMonth[m] == 0 { touched.append(m) }
-                        perMonth[m] += v
-                    }
-                    guard n > 0 else { continue }
-                    let slot: Int
-                    if let id = slotIDs[pricing.slot] { slot = id } else {
-                        slot = slots.count
-                        slots.append(pricing.slot)
-                        slotIDs[pricing.slot] = slot
-                    }
-                    totalSums.add(total, slot: slot)
-                    if charged != 0 { chargedSums.add(charged, slot: slot) }
-                    keys = grouping.keys(of: subs[i])
-                    for k in keys { ChargeAggregate.add(n, total, slot: slot, to: &groupSums[k, default: (0, Sums())]) }
-                    for m in touched {
-                        monthSums[m].add(perMonth[m], slot: slot)
-                        if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].add(perMonth[m], slot: slot) } }
-                        perMonth[m] = 0
-                    }
-                    itemSums.append((i, n, slot, total, nil))
-                } else {
-                    // Decimal: the user's part of each charge (Subscription.userPart), summed.
-                    var yours = Amounts(), charged = Amounts()
-                    var months: [Int: Amounts] = [:]
-                    Projection.forEachCharge(of: subs[i], index: i, from: from, through: through) { c in
-                        n += 1
-                        yours.add(c.yours)
-                        if c.date <= today { charged.add(c.yours) }
-                        months[c.date.year * 12 + c.date.month - 1 - firstMonth, default: Amounts()].add(c.yours)
-                    }
-                    guard n > 0 else { continue }
-                    totalSums.inexact.add(yours)
-                    chargedSums.inexact.add(charged)
-                    keys = grouping.keys(of: subs[i])
-                    for k in keys {
-                        var g = groupSums[k] ?? (0, Sums())
-                        g.count += n
-                        g.sums.inexact.add(yours)
-                        groupSums[k] = g
-                    }
-                    for (m, y) in months {
-                        monthSums[m].inexact.add(y)
-                        if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].inexact.add(y) } }
-                    }
-                    itemSums.append((i, n, 0, 0, yours))
+        // One copy of each subscription: a method called on `subs[i]` copies it (a dozen retains) every time.
+        for (i, s) in subs.enumerated() {
+            var n = 0
+            let keys: [String]
+            if let pricing = pricings.map({ $0[i] }) ?? MillionthsPricing(s) {
+                var total = 0, charged = 0
+                touched.removeAll(keepingCapacity: true)
+                pricing.forEachCharge(of: s, from: from, through: through) { date, v in
+                    n += 1
+                    total += v
+                    if date <= today { charged += v }
+                    let m = date.year * 12 + date.month - 1 - firstMonth
+                    if perMonth[m] == 0 { touched.append(m) }
+                    perMonth[m] += v
                 }
-                count += n
+                guard n > 0 else { continue }
+                let slot: Int
+                if let id = slotIDs[pricing.slot] { slot = id } else {
+                    slot = slots.count
+                    slots.append(pricing.slot)
+                    slotIDs[pricing.slot] = slot
+                }
+                totalSums.add(total, slot: slot)
+                if charged != 0 { chargedSums.add(charged, slot: slot) }
+                keys = grouping.keys(of: s)
+                for k in keys { ChargeAggregate.add(n, total, slot: slot, to: &groupSums[k, default: (0, Sums())]) }
+                for m in touched {
+                    monthSums[m].add(perMonth[m], slot: slot)
+                    if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].add(perMonth[m], slot: slot) } }
+                    perMonth[m] = 0
+                }
+                itemSums.append((i, n, slot, total, nil))
+            } else {
+                // Decimal: the user's part of each charge (Subscription.userPart), summed.
+                var yours = Amounts(), charged = Amounts()
+                var months: [Int: Amounts] = [:]
+                Projection.forEachCharge(of: s, index: i, from: from, through: through) { c in
+                    n += 1
+                    yours.add(c.yours)
+                    if c.date <= today { charged.add(c.yours) }
+                    months[c.date.year * 12 + c.date.month - 1 - firstMonth, default: Amounts()].add(c.yours)
+                }
+                guard n > 0 else { continue }
+                totalSums.inexact.add(yours)
+                chargedSums.inexact.add(charged)
+                keys = grouping.keys(of: s)
+                for k in keys {
+                    var g = groupSums[k] ?? (0, Sums())
+                    g.count += n
+                    g.sums.inexact.add(yours)
+                    groupSums[k] = g
+                }
+                for (m, y) in months {
+                    monthSums[m].inexact.add(y)
+                    if wantMonthGroups { for k in keys { monthGroupSums[m][k, default: Sums()].inexact.add(y) } }
+                }
+                itemSums.append((i, n, 0, 0, yours))
             }
+            count += n
         }
     }
 }
@@ -306,35 +304,34 @@ public struct Report: Sendable {
         items = keyedItems.sorted { $0.rank != $1.rank ? $0.rank > $1.rank : $0.index < $1.index }.map { ($0.index, $0.line) }
         var norm: [(Normalised, Double)] = []
         var monthly = PriceSums(), yearly = PriceSums()
-        subs.withUnsafeBufferPointer { subs in
-            for i in subs.indices where subs[i].isLive(on: today) {
-                let price = subs[i].price(on: today)
-                let slot = PriceSums.Slot(currency: price.currency, share: .whole)
-                let fraction = subs[i].monthlyMillionths(of: price)
-                let m: Money, order: Double
-                if let f = fraction, f.denominator == 1 {
-                    m = Money(Millionths.decimal(f.numerator), price.currency)
-                    monthly.add(f.numerator, slot)
-                    order = rank.of(millionths: f.numerator, price.currency)
-                } else if let f = fraction, let divisor = Share(1, f.denominator),
-                    let shown = Millionths.fraction(f.numerator, 1, f.denominator, roundedTo: price.currency.minorUnits)
-                {
-                    // A weekly price's monthly cost (x 52 / 12) has no finite decimal form: summed exactly as a
-                    // fraction (divided once per total), shown rounded as it would be anyway.
-                    m = Money(Millionths.decimal(shown), price.currency)
-                    monthly.add(f.numerator, .init(currency: price.currency, share: divisor))
-                    order = rank.of(millionths: f.numerator, price.currency) / Double(f.denominator)
-                } else {
-                    m = subs[i].monthlyCost(asOf: today)
-                    monthly.add(yours: Amounts([m]))
-                    order = rank.of(m)
-                }
-                let yearlyMillionths = Report.yearlyMillionths(of: subs[i], price: price)
-                let y = yearlyMillionths.map { Money(Millionths.decimal($0), price.currency) }
-                    ?? Money(subs[i].cadence.yearlyEquivalent(of: subs[i].userPart(of: price).amount), price.currency)
-                if let v = yearlyMillionths { yearly.add(v, slot) } else { yearly.add(yours: Amounts([y])) }
-                norm.append((Normalised(index: i, monthly: m, yearly: y), order))
+        // One copy of each subscription: a method called on `subs[i]` copies it (a dozen retains) every time.
+        for (i, s) in subs.enumerated() where s.isLive(on: today) {
+            let price = s.price(on: today)
+            let slot = PriceSums.Slot(currency: price.currency, share: .whole)
+            let fraction = s.monthlyMillionths(of: price)
+            let m: Money, order: Double
+            if let f = fraction, f.denominator == 1 {
+                m = Money(Millionths.decimal(f.numerator), price.currency)
+                monthly.add(f.numerator, slot)
+                order = rank.of(millionths: f.numerator, price.currency)
+            } else if let f = fraction, let divisor = Share(1, f.denominator),
+                let shown = Millionths.fraction(f.numerator, 1, f.denominator, roundedTo: price.currency.minorUnits)
+            {
+                // A weekly price's monthly cost (x 52 / 12) has no finite decimal form: summed exactly as a
+                // fraction (divided once per total), shown rounded as it would be anyway.
+                m = Money(Millionths.decimal(shown), price.currency)
+                monthly.add(f.numerator, .init(currency: price.currency, share: divisor))
+                order = rank.of(millionths: f.numerator, price.currency) / Double(f.denominator)
+            } else {
+                m = s.monthlyCost(asOf: today)
+                monthly.add(yours: Amounts([m]))
+                order = rank.of(m)
             }
+            let yearlyMillionths = Report.yearlyMillionths(of: s, price: price)
+            let y = yearlyMillionths.map { Money(Millionths.decimal($0), price.currency) }
+                ?? Money(s.cadence.yearlyEquivalent(of: s.userPart(of: price).amount), price.currency)
+            if let v = yearlyMillionths { yearly.add(v, slot) } else { yearly.add(yours: Amounts([y])) }
+            norm.append((Normalised(index: i, monthly: m, yearly: y), order))
         }
         normalised = norm.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.index < $1.0.index }.map(\.0)
         monthlyTotal = monthly.amounts
