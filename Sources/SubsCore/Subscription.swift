@@ -30,41 +30,158 @@ public struct Pause: Hashable, Sendable {
 }
 
 /// One recurring thing the user pays for.
+///
+/// A value, like any struct; its strings and arrays are kept together in one copy-on-write box, so a copy
+/// (listings copy each subscription several times) is one retain rather than a dozen.
 public struct Subscription: Hashable, Sendable {
     /// Short, stable, shown to users; 0 until stored.
     public var id: Int
     /// Globally unique and stable for the life of the subscription (calendar UIDs, import/export).
-    public var uid: String
-    public var name: String
+    public var uid: String {
+        get { fields.uid }
+        _modify { yield &writableFields.uid }
+    }
+    public var name: String {
+        get { fields.name }
+        _modify { yield &writableFields.name }
+    }
     /// Every price the subscription had, oldest first; never empty.
-    public var prices: [PriceChange]
+    public var prices: [PriceChange] {
+        get { fields.prices }
+        _modify { yield &writableFields.prices }
+    }
     public var cadence: Cadence
     /// One charge date of the schedule; its day of month is kept in every month that has it.
     public var anchor: LocalDate
     /// The first charge: history counts from here.
     public var startedOn: LocalDate
-    public var category: String?
-    public var tags: [String]
-    public var notes: String?
-    public var paymentMethod: String?
-    public var url: String?
+    public var category: String? {
+        get { fields.category }
+        _modify { yield &writableFields.category }
+    }
+    public var tags: [String] {
+        get { fields.tags }
+        _modify { yield &writableFields.tags }
+    }
+    public var notes: String? {
+        get { fields.notes }
+        _modify { yield &writableFields.notes }
+    }
+    public var paymentMethod: String? {
+        get { fields.paymentMethod }
+        _modify { yield &writableFields.paymentMethod }
+    }
+    public var url: String? {
+        get { fields.url }
+        _modify { yield &writableFields.url }
+    }
     public var status: Status
     /// When the status last changed: a paused or cancelled subscription charges nothing from then on.
     public var statusSince: LocalDate?
     /// Past pauses, oldest first, kept when it was resumed: history and reports skip them.
-    public var pauses: [Pause] = []
+    public var pauses: [Pause] {
+        get { fields.pauses }
+        _modify { yield &writableFields.pauses }
+    }
     public var trialUntil: LocalDate?
     /// Days before a charge to remind; nil means the configured default.
-    public var remindDays: [Int]?
+    public var remindDays: [Int]? {
+        get { fields.remindDays }
+        _modify { yield &writableFields.remindDays }
+    }
     /// End of the current term of a fixed-term contract.
     public var endsOn: LocalDate?
     /// Days of notice needed to cancel before a renewal.
     public var noticeDays: Int?
     public var share: Share
-    public var createdAt: String
-    public var updatedAt: String
+    public var createdAt: String {
+        get { fields.createdAt }
+        _modify { yield &writableFields.createdAt }
+    }
+    public var updatedAt: String {
+        get { fields.updatedAt }
+        _modify { yield &writableFields.updatedAt }
+    }
     /// Bumped on every change (calendar SEQUENCE).
     public var revision: Int
+
+    /// The strings and arrays, shared between copies until one of them changes (`writableFields`).
+    private var fields: Fields
+
+    private final class Fields: @unchecked Sendable {  // never changed while shared: see writableFields
+        var uid: String
+        var name: String
+        var prices: [PriceChange]
+        var category: String?
+        var tags: [String]
+        var notes: String?
+        var paymentMethod: String?
+        var url: String?
+        var pauses: [Pause]
+        var remindDays: [Int]?
+        var createdAt: String
+        var updatedAt: String
+
+        init(
+            uid: String, name: String, prices: [PriceChange], category: String?, tags: [String], notes: String?,
+            paymentMethod: String?, url: String?, pauses: [Pause], remindDays: [Int]?, createdAt: String, updatedAt: String
+        ) {
+            self.uid = uid
+            self.name = name
+            self.prices = prices
+            self.category = category
+            self.tags = tags
+            self.notes = notes
+            self.paymentMethod = paymentMethod
+            self.url = url
+            self.pauses = pauses
+            self.remindDays = remindDays
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
+
+        func copy() -> Fields {
+            Fields(
+                uid: uid, name: name, prices: prices, category: category, tags: tags, notes: notes,
+                paymentMethod: paymentMethod, url: url, pauses: pauses, remindDays: remindDays, createdAt: createdAt,
+                updatedAt: updatedAt)
+        }
+
+        func isEqual(to o: Fields) -> Bool {
+            self === o
+                || (uid == o.uid && name == o.name && prices == o.prices && category == o.category && tags == o.tags
+                    && notes == o.notes && paymentMethod == o.paymentMethod && url == o.url && pauses == o.pauses
+                    && remindDays == o.remindDays && createdAt == o.createdAt && updatedAt == o.updatedAt)
+        }
+
+        func hash(into h: inout Hasher) {
+            h.combine(uid); h.combine(name); h.combine(prices); h.combine(category); h.combine(tags); h.combine(notes)
+            h.combine(paymentMethod); h.combine(url); h.combine(pauses); h.combine(remindDays); h.combine(createdAt)
+            h.combine(updatedAt)
+        }
+    }
+
+    /// The fields for a change: a copy of their own first when another Subscription shares them.
+    private var writableFields: Fields {
+        mutating get {
+            if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+            return fields
+        }
+    }
+
+    public static func == (a: Subscription, b: Subscription) -> Bool {
+        a.id == b.id && a.cadence == b.cadence && a.anchor == b.anchor && a.startedOn == b.startedOn
+            && a.status == b.status && a.statusSince == b.statusSince && a.trialUntil == b.trialUntil
+            && a.endsOn == b.endsOn && a.noticeDays == b.noticeDays && a.share == b.share && a.revision == b.revision
+            && a.fields.isEqual(to: b.fields)
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(id); h.combine(cadence); h.combine(anchor); h.combine(startedOn); h.combine(status)
+        h.combine(statusSince); h.combine(trialUntil); h.combine(endsOn); h.combine(noticeDays); h.combine(share)
+        h.combine(revision)
+        fields.hash(into: &h)
+    }
 
     public init(
         id: Int = 0, uid: String, name: String, price: Money, cadence: Cadence, anchor: LocalDate,
@@ -76,26 +193,19 @@ public struct Subscription: Hashable, Sendable {
     ) {
         let start = startedOn ?? min(anchor, trialUntil ?? anchor)
         self.id = id
-        self.uid = uid
-        self.name = name
-        self.prices = [PriceChange(effective: priceEffective ?? start, price: price)]
+        fields = Fields(
+            uid: uid, name: name, prices: [PriceChange(effective: priceEffective ?? start, price: price)],
+            category: category, tags: tags, notes: notes, paymentMethod: paymentMethod, url: url, pauses: [],
+            remindDays: remindDays, createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
         self.cadence = cadence
         self.anchor = anchor
         self.startedOn = start
-        self.category = category
-        self.tags = tags
-        self.notes = notes
-        self.paymentMethod = paymentMethod
-        self.url = url
         self.status = status
         self.statusSince = statusSince
         self.trialUntil = trialUntil
-        self.remindDays = remindDays
         self.endsOn = endsOn
         self.noticeDays = noticeDays
         self.share = share
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt ?? createdAt
         self.revision = revision
     }
 
