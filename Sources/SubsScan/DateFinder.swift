@@ -41,7 +41,8 @@ enum DateFinder {
         return t
     }()
 
-    private static let word = #"([A-Za-zÀ-ÿ]{3,10})"#
+    /// A month's name; OCR sometimes parts its capital from the rest ("J uli", "J une"), which is joined.
+    private static let word = #"([A-Za-zÀ-ÿ](?: (?=[a-zà-ÿ]{2}))?[A-Za-zÀ-ÿ]{2,9})"#
     private static let iso = try! NSRegularExpression(pattern: #"(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])"#)
     private static let numeric = try! NSRegularExpression(
         pattern: #"(?<![\w.,/-])(\d{1,2})\s?([/.\-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
@@ -49,6 +50,11 @@ enum DateFinder {
         pattern: #"(?<![\d])(\d{1,2})(?:er|st|nd|rd|th|º|°)?\.?[\s\-]*(?:de\s+)?"# + word + #"\.?,?[\s\-]*(?:de\s+|del\s+)?(\d{4}|\d{2})(?![\d])"#)
     private static let nameDay = try! NSRegularExpression(
         pattern: word + #"\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])"#)
+
+    /// The key of a month's name in `months`: folded, a space OCR put inside it taken out.
+    private static func monthKey(_ printed: String) -> String {
+        Text.fold(printed).replacingOccurrences(of: " ", with: "")
+    }
 
     static func find(in text: String, line: Int) -> [DateMention] {
         let ns = text as NSString
@@ -68,7 +74,7 @@ enum DateFinder {
                                    raw: ns.substring(with: m.range), a: mo, b: d, year: y, date: date))
         }
         for m in dayName.matches(in: text, range: all) where !taken(m.range) {
-            let name = Text.fold(ns.substring(with: m.range(at: 2)))
+            let name = monthKey(ns.substring(with: m.range(at: 2)))
             guard let mo = months[name] else { continue }
             let y = year(int(m, 3)), d = int(m, 1)
             // A two-digit year is only accepted in the compact "25-Dec-18" form.
@@ -78,7 +84,7 @@ enum DateFinder {
                                    form: .dayMonthName, raw: ns.substring(with: m.range), a: d, b: mo, year: y, date: date))
         }
         for m in nameDay.matches(in: text, range: all) where !taken(m.range) {
-            let name = Text.fold(ns.substring(with: m.range(at: 1)))
+            let name = monthKey(ns.substring(with: m.range(at: 1)))
             guard let mo = months[name] else { continue }
             let y = int(m, 3), d = int(m, 2)
             guard plausible(y), let date = LocalDate(year: y, month: mo, day: d) else { continue }

@@ -640,7 +640,16 @@ public struct InvoiceExtractor: Sendable {
         if Lexicon.nextDateLabels.contains(where: { Text.contains(label, phrase: $0) }) { return .next }
         for (p, w) in Lexicon.billingDateLabels { consider(p, .billing(w)) }
         for p in Lexicon.otherDateLabels { consider(p, .other) }
-        return best?.role ?? .none
+        if let best { return best.role }
+        // No label read right: a long one with one letter misread still names the date ("Préximo cargo").
+        // Short labels stay exact: one letter turns "due" into "dud" but also "date" into "data".
+        let long = 10
+        if Lexicon.nextDateLabels.contains(where: { $0.count >= long && Text.containsWithOneSlip(label, phrase: $0) }) { return .next }
+        if let w = Lexicon.billingDateLabels.filter({ $0.0.count >= long && Text.containsWithOneSlip(label, phrase: $0.0) }).map(\.1).max() {
+            return .billing(w)
+        }
+        if Lexicon.otherDateLabels.contains(where: { $0.count >= long && Text.containsWithOneSlip(label, phrase: $0) }) { return .other }
+        return .none
     }
 
     func chooseDates(_ dates: [DateMention], raws: [String], folded: [String])

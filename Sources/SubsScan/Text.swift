@@ -40,6 +40,27 @@ enum Text {
         return nil
     }
 
+    /// True when folded `phrase` occurs in folded `haystack` on word boundaries with at most one letter
+    /// different: OCR misreads a letter now and then ("preximo cargo" for "proximo cargo").
+    static func containsWithOneSlip(_ haystack: String, phrase: String) -> Bool {
+        let h = Array(haystack.utf8), p = Array(phrase.utf8)
+        guard !p.isEmpty, h.count >= p.count else { return false }
+        let space = UInt8(ascii: " ")
+        for start in 0...(h.count - p.count) where start == 0 || h[start - 1] == space {
+            let end = start + p.count
+            guard end == h.count || h[end] == space else { continue }
+            var slips = 0
+            for k in 0..<p.count where h[start + k] != p[k] {
+                // A slip is a letter read as another letter, never a word break moved.
+                if h[start + k] == space || p[k] == space { slips = 2 }
+                slips += 1
+                if slips > 1 { break }
+            }
+            if slips <= 1 { return true }
+        }
+        return false
+    }
+
     /// The first of `phrases` found in `haystack` (folded), if any.
     static func firstMatch(_ haystack: String, _ phrases: [String]) -> String? {
         phrases.first { contains(haystack, phrase: $0) }

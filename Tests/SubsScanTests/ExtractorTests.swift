@@ -89,6 +89,35 @@ import Testing
         #expect(r.language == "es")
     }
 
+    /// OCR slips in labels and month names: one letter misread in a long label, a month's capital parted
+    /// from the rest of its name.
+    @Test func labelsAndMonthsReadWithAnOCRSlip() {
+        let r = extractor.extract(text: """
+            Vexaro Studio
+            Factura
+            Fecha de emisiön: 3 de marzo de 2026
+            Plan Estudio anual   120,00 €
+            Importe total   120,00 €
+            Préximo cargo: 3 de marzo de 2027
+            """)
+        #expect(r.billingDate.value == d("2026-03-03"))
+        #expect(r.nextBillingDate.value == d("2027-03-03"))
+        #expect(DateFinder.find(in: "Rechnungsdatum: 21. J uli 2026", line: 0).first?.date == d("2026-07-21"))
+        #expect(DateFinder.find(in: "Next billing date: J une 9, 2026", line: 0).first?.date == d("2026-06-09"))
+        // Not a month once joined, or a word before the number: no date.
+        #expect(DateFinder.find(in: "5 a mars", line: 0).isEmpty)
+        #expect(DateFinder.find(in: "Room 5 B uilding 2026", line: 0).isEmpty)
+    }
+
+    @Test func oneSlipMatchesAreWholeWordsWithOneLetterWrong() {
+        #expect(Text.containsWithOneSlip("preximo cargo 3 de marzo", phrase: "proximo cargo"))
+        #expect(Text.containsWithOneSlip("el proximo cargo", phrase: "proximo cargo"))
+        #expect(!Text.containsWithOneSlip("praxima cargo", phrase: "proximo cargo"))  // two letters
+        #expect(!Text.containsWithOneSlip("xproximo cargo", phrase: "proximo cargo"))  // not at a word start
+        #expect(!Text.containsWithOneSlip("proximo cargos", phrase: "proximo cargo"))  // not at a word end
+        #expect(!Text.containsWithOneSlip("proximoxcargo", phrase: "proximo cargo"))  // a word break is not a letter
+    }
+
     @Test(arguments: [
         ("Total   CHF 12.90", "12.90", "CHF"),
         ("Total   £7.99", "7.99", "GBP"),
