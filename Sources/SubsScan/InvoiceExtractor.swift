@@ -197,9 +197,18 @@ public struct InvoiceExtractor: Sendable {
         "saldo anterior", "pago recibido", "precio unitario", "antes", "ahorro", "deposit", "tip",
     ]
 
+    /// Words that start the line of a tax amount.
+    static let taxWords: Set<String> = ["vat", "tax", "gst", "sst", "tva", "mwst", "ust", "iva"]
+
     /// Reads the label text before an amount: a total label, a distractor, or nothing.
     func verdict(_ label: String) -> LabelVerdict {
         guard !label.isEmpty else { return .none }
+        // A label that starts with the tax gives the tax, included or not ("IVA (incl.) 6,52", "VAT included
+        // 1.60"); the total's says "Total" first ("Total IVA incluido").
+        let words = label.split(separator: " ")
+        if let first = words.first, Self.taxWords.contains(String(first)), words.dropFirst().first != "invoice" {
+            return .distractor
+        }
         var positive: (weight: Double, range: Range<String.Index>)?
         for (phrase, weight) in Lexicon.totalLabels {
             if let r = lastRange(of: phrase, in: label), positive == nil || weight > positive!.weight

@@ -89,6 +89,19 @@ import Testing
         #expect(r.language == "es")
     }
 
+    /// A tax line that says the tax is included gives the tax, not the total, in any of the four languages.
+    @Test(arguments: [
+        ("IVA (incl.) 6,52 EUR", "Total cobrado 40,76 €"), ("VAT (included) £6.52", "Total £40.76"),
+        ("MwSt. inkl. 6,52 €", "Summe 40,76 €"), ("TVA incluse 6,52 €", "Total 40,76 €"),
+    ])
+    func anIncludedTaxLineIsNotTheTotal(tax: String, total: String) {
+        let r = extractor.extract(text: "Orvanta\nReceipt\nPro plan 40.76\n\(tax)\n\(total)\n")
+        #expect(r.amount.value == Decimal(string: "40.76"), "\(tax) / \(total)")
+        // The total line may also say it: "Total IVA incluido".
+        let s = extractor.extract(text: "Orvanta\nRecibo\nIVA 21% 6,52 €\nTotal IVA incluido 40,76 €\n")
+        #expect(s.amount.value == Decimal(string: "40.76"))
+    }
+
     /// OCR slips in labels and month names: one letter misread in a long label, a month's capital parted
     /// from the rest of its name.
     @Test func labelsAndMonthsReadWithAnOCRSlip() {
