@@ -9,14 +9,14 @@ extension SubsCommand {
             abstract: "Add a subscription, typed or read from an invoice (--scan).",
             discussion: """
                 Example: subs add Netflix --amount 15.99 --currency EUR --next 2026-12-05 --category Streaming --remind 7,1
-                With --scan FILE the name, amount, currency, billing date and frequency are read from the invoice
-                (offline unless an AI endpoint is configured; see --engine and --send); options given on the
-                command line win over what was read. On a terminal the result is shown for review first, with
-                the text each value came from: Enter adds, n stops, e corrects the fields one by one; a name or
-                amount the invoice does not show is asked for. The document is kept with the subscription, as a
-                file named by its SHA-256 in documents/ next to the database. The same file scanned again is
-                refused, naming the subscription it is kept with; an invoice of a service already tracked
-                updates that subscription (a new price from the invoice's date, its schedule) instead of adding
+                With --scan FILE the name, amount, currency, billing date and frequency are read from the invoice \
+                (offline unless an AI endpoint is configured; see --engine and --send); options given on the \
+                command line win over what was read. On a terminal the result is shown for review first, with \
+                the text each value came from: Enter adds, n stops, e corrects the fields one by one; a name or \
+                amount the invoice does not show is asked for. The document is kept with the subscription, as a \
+                file named by its SHA-256 in documents/ next to the database. The same file scanned again is \
+                refused, naming the subscription it is kept with; an invoice of a service already tracked \
+                updates that subscription (a new price from the invoice's date, its schedule) instead of adding \
                 it twice.
                 """
         )

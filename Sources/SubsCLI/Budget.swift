@@ -8,7 +8,7 @@ extension SubsCommand {
             commandName: "budget",
             abstract: "Spending limits per month or year, for everything or a category, and where they stand.",
             discussion: """
-                State: ok; approaching when the projection for the period (charged so far plus still to come)
+                State: ok; approaching when the projection for the period (charged so far plus still to come) \
                 reaches the threshold (80% unless set with --threshold); exceeded when it is over the limit.
                 """,
             subcommands: [Status.self, Set.self, Remove.self],

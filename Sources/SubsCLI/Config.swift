@@ -7,7 +7,7 @@ extension SubsCommand {
             commandName: "config",
             abstract: "Show or change settings kept in the database.",
             discussion: """
-                Keys: currency (default currency for new subscriptions, ISO 4217; set from the locale at first use),
+                Keys: currency (default currency for new subscriptions, ISO 4217; set from the locale at first use), \
                 remind_days (default reminder lead times, like 30,7,1; built-in default 3).
                 """,
             subcommands: [ListSettings.self, Get.self, Set.self, Unset.self],

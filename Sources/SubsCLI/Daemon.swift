@@ -11,8 +11,8 @@ extension SubsCommand {
                 Sleeps until the next reminder is due (at --at on its day) or the database changes, re-checking at \
                 least every --interval seconds, so suspend, resume and clock changes neither lose nor repeat reminders. \
                 One daemon per database (a lock next to it). SIGTERM or SIGINT stop it between steps; SIGHUP reopens \
-                the database and reconnects to the notification server. One line per action on stderr.
-                Notifications offer "Snooze 1 day" and "Done" where the server supports actions.
+                the database and reconnects to the notification server. One line per action on stderr. \
+                Notifications offer "Snooze 1 day" and "Done" where the server supports actions. \
                 SUBS_NOW=YYYY-MM-DDTHH:MM:SS starts its clock at that local time (for tests); SUBS_TODAY or --as-of \
                 fix the day instead.
                 """)

@@ -8,9 +8,9 @@ extension SubsCommand {
             commandName: "rates",
             abstract: "Exchange rates for totals in the main currency: list, set by hand, import or fetch a file.",
             discussion: """
-                A rate means 1 CODE = RATE BASE: 'subs rates set USD 0.92 --base EUR' is 1 USD = 0.92 EUR.
-                Files: the ECB euro reference rates (eurofxref XML or CSV) or a CSV with a header naming
-                currency,rate (and optionally base,date). One rate per currency pair is kept, the newest.
+                A rate means 1 CODE = RATE BASE: 'subs rates set USD 0.92 --base EUR' is 1 USD = 0.92 EUR. \
+                Files: the ECB euro reference rates (eurofxref XML or CSV) or a CSV with a header naming \
+                currency,rate (and optionally base,date). One rate per currency pair is kept, the newest. \
                 Rates older than 30 days are flagged. Nothing needs the network: 'update' is optional.
                 """,
             subcommands: [ListRates.self, Set.self, Import.self, Update.self],

@@ -10,7 +10,7 @@ extension SubsCommand {
             discussion: """
                 Each lead time of a charge (remind_days, like 30,7,1) is its own reminder, up to the charge itself; \
                 missed ones are caught up once, and more than five at once become one summary notification. \
-                Sent reminders are recorded, so they are never sent twice.
+                Sent reminders are recorded, so they are never sent twice. \
                 Without a notification server (or session bus) the reminders are printed on stdout instead, \
                 not recorded, and the exit status is 69.
                 """)

@@ -8,9 +8,9 @@ extension SubsCommand {
             commandName: "report",
             abstract: "What was and will be charged in a period, what everything costs a month and a year, and the change.",
             discussion: """
-                The period is this month by default; 'subs report 2026' or 'subs report --year 2026' a year,
-                'subs report 2026-03' or --month 2026-03 a month, --year alone this year, --from/--to any range.
-                Charges come from the schedules and price history (your part when the cost is split); the change
+                The period is this month by default; 'subs report 2026' or 'subs report --year 2026' a year, \
+                'subs report 2026-03' or --month 2026-03 a month, --year alone this year, --from/--to any range. \
+                Charges come from the schedules and price history (your part when the cost is split); the change \
                 compares with the period just before (the month, the year, or as many days before the range).
                 """)
 

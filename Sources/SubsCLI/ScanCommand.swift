@@ -8,9 +8,9 @@ extension SubsCommand {
             commandName: "scan",
             abstract: "Read invoices (images or PDFs) and print what they say; nothing is saved.",
             discussion: """
-                Offline: PDF text layers are read directly, other pages go through Tesseract OCR.
-                Prints name, amount, currency, billing date, next billing date and frequency with a
-                confidence each; unread fields are empty (null in JSON). An unreadable file prints its
+                Offline: PDF text layers are read directly, other pages go through Tesseract OCR. \
+                Prints name, amount, currency, billing date, next billing date and frequency with a \
+                confidence each; unread fields are empty (null in JSON). An unreadable file prints its \
                 error and the exit status is that of the first failure, once the other files are scanned.
                 Example: subs scan invoice.pdf receipt.jpg --json
                 """

@@ -8,7 +8,7 @@ public struct SubsCommand: ParsableCommand {
         commandName: "subs",
         abstract: "Keep track of your subscriptions: what they cost and when they charge next.",
         discussion: """
-            Data lives in $XDG_DATA_HOME/subs/subs.db (override with --db or SUBS_DB).
+            Data lives in $XDG_DATA_HOME/subs/subs.db (override with --db or SUBS_DB). \
             SUBS_TODAY=YYYY-MM-DD sets "today" for the whole process; --as-of does it for one command.
             """,
         version: "0.1.0",

@@ -8,9 +8,9 @@ extension SubsCommand {
             commandName: "upcoming",
             abstract: "Every charge in the next days, in date order, with a running total.",
             discussion: """
-                The window starts today: --days N covers N days (today included), --until DATE runs through DATE.
-                Amounts are what the service charges; YOURS is your part when the cost is split, and the totals
-                count your part. Totals are per currency, plus one in the main currency (subs config set currency)
+                The window starts today: --days N covers N days (today included), --until DATE runs through DATE. \
+                Amounts are what the service charges; YOURS is your part when the cost is split, and the totals \
+                count your part. Totals are per currency, plus one in the main currency (subs config set currency) \
                 when exchange rates are known (subs rates).
                 """)
 
