@@ -38,6 +38,12 @@ struct NameFinder {
     ///   ("Apple juice") and the links printed at its foot name other brands.
     func find(lines: [TextLine], paidWithLines: Set<Int>, tillReceipt: Bool = false) -> Found? {
         let headerEnd = tillReceipt ? max(5, lines.count / 4) : lines.count
+        // Every domain printed, and the label before its suffix ("finobox" of "billing@finobox.app").
+        let printedDomains = lines.flatMap { domains(in: $0.text) }
+        let printedLabels = printedDomains.compactMap { d -> String? in
+            let labels = d.split(separator: ".")
+            return labels.count >= 2 ? String(labels[labels.count - 2]) : nil
+        }
         // 1. A catalogue vendor named on the document or owning a domain printed on it.
         var best: (score: Double, found: Found)?
         for (i, line) in lines.enumerated() where !paidWithLines.contains(i) && i < headerEnd {
@@ -85,6 +91,13 @@ struct NameFinder {
                 } else if !distinctive {
                     let recurring = capitalisedMentions(of: key, in: lines) >= 2
                     accepted = capitalised && (standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key)))
+                }
+                // "Fino Box <billing@finobox.app>": the name is part of another brand, whose own domain the
+                // document prints, while none of the vendor's is printed.
+                let vendorDomainPrinted = printedDomains.contains { d in v.domains.contains { d == $0 || d.hasSuffix("." + $0) } }
+                let compactKey = key.replacingOccurrences(of: " ", with: "")
+                if !vendorDomainPrinted && printedLabels.contains(where: { $0.count > compactKey.count && $0.contains(compactKey) }) {
+                    accepted = false
                 }
                 if accepted {
                     let score = position + Double(key.count) * 0.01 + (standalone ? 0.3 : 0)
@@ -213,7 +226,44 @@ struct NameFinder {
             if letterhead == nil || score > letterhead!.score { letterhead = (score, name, line.text) }
         }
         if let l = letterhead {
-            return Found(name: Self.repairInitials(Self.repairParenthesis(Self.repairLegalForm(l.text))), confidence: 0.5, evidence: l.line, vendor: nil)
+            let name = Self.repairInitials(Self.repairParenthesis(Self.repairLegalForm(Self.cuttingAfterLegalName(l.text))))
+            // An invoice's letterhead often prints the brand alone over its legal name ("Acme Cloud" over
+            // "Acme Cloud S.A."): a person knows the brand. (A shop's receipt is named as printed.)
+            if !tillReceipt, let brand = Self.brandPrintedAlone(of: name, in: lines.prefix(8)) {
+                return Found(name: brand, confidence: 0.6, evidence: l.line, vendor: nil)
+            }
+            return Found(name: name, confidence: 0.5, evidence: l.line, vendor: nil)
+        }
+        return nil
+    }
+
+    /// "Acme Cloud S.A. - 17 Rue du Port" -> "Acme Cloud S.A.": after the part that ends a legal name, a
+    /// separator starts the address or other particulars. ("Acme, Inc." keeps its comma: the form is after it.)
+    static func cuttingAfterLegalName(_ text: String) -> String {
+        let separators = [" - ", " – ", " — ", " | ", " · ", ", ", " / "]
+        var parts: [(text: String, separator: String)] = []
+        var rest = Substring(text)
+        while let r = separators.compactMap({ rest.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+            parts.append((String(rest[..<r.lowerBound]), String(rest[r])))
+            rest = rest[r.upperBound...]
+        }
+        parts.append((String(rest), ""))
+        guard parts.count > 1,
+            let k = parts.firstIndex(where: { p in namingLegalForms.contains { Text.contains(Text.fold(p.text), phrase: $0) } }),
+            k < parts.count - 1
+        else { return text }
+        return parts[...k].enumerated().map { i, p in i < k ? p.text + p.separator : p.text }.joined()
+    }
+
+    /// The brand of legal name `name` ("Acme Cloud" of "Acme Cloud S.A."), as a cell of `lines` prints it alone.
+    static func brandPrintedAlone(of name: String, in lines: ArraySlice<TextLine>) -> String? {
+        let core = stripLegal(name)
+        guard core != Text.fold(name), core.filter(\.isLetter).count >= 3 else { return nil }
+        for line in lines {
+            for cell in line.cells {
+                let text = cell.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+                if Text.fold(text) == core { return text }
+            }
         }
         return nil
     }

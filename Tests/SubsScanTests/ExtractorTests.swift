@@ -301,4 +301,50 @@ import Testing
         #expect(r.name.value != "Facebook")
         #expect(r.name.value != "Apple")
     }
+
+    /// An invoice's letterhead: the brand alone over "Brand S.A. - address". A person knows the brand; the
+    /// address after the legal name is not part of it.
+    @Test(arguments: [("Veltra Cloud", "Veltra Cloud S.A. - 17 Rue du Port"), ("Orsino", "Orsino GmbH"),
+                      ("Quill Notes", "Quill Notes Ltd, 4 High Street")])
+    func theBrandPrintedAloneOverItsLegalName(brand: String, legal: String) {
+        let r = e.extract(text: """
+            \(brand)                                        INVOICE
+            \(legal)                                No. INV-2026-118
+                                                          Invoice date: 12 March 2026
+            Bill to
+            Sam Taylor
+            Pro plan                                      €20.00
+            Total                                         €20.00
+            """)
+        #expect(r.name.value == brand)
+    }
+
+    @Test func withoutTheBrandAloneTheLegalNameStopsBeforeTheAddress() {
+        #expect(NameFinder.cuttingAfterLegalName("Veltra Cloud S.A. - 17 Rue du Port") == "Veltra Cloud S.A.")
+        #expect(NameFinder.cuttingAfterLegalName("Quill Notes Ltd, 4 High Street, Leeds") == "Quill Notes Ltd")
+        #expect(NameFinder.cuttingAfterLegalName("Acme, Inc.") == "Acme, Inc.")
+        #expect(NameFinder.cuttingAfterLegalName("Rue du Port 17 - Lyon") == "Rue du Port 17 - Lyon")
+        let r = e.extract(text: """
+            Veltra Cloud S.A. - 17 Rue du Port
+            Invoice date: 12 March 2026
+            Total   €20.00
+            """)
+        #expect(r.name.value == "Veltra Cloud S.A.")
+    }
+
+    /// A catalogue name that is an ordinary word ("Box") inside another brand, whose own domain is printed.
+    @Test func aCatalogueWordInsideAnotherBrandsDomainIsNotThatVendor() {
+        let other = e.extract(text: """
+            From: Fino Box <billing@finobox.app>
+            Thanks for subscribing to Fino Box!
+            Amount charged   £77.10
+            """)
+        #expect(other.name.value == "Fino Box")
+        let box = e.extract(text: """
+            From: Box <billing@box.com>
+            Thanks for subscribing to Box!
+            Amount charged   £77.10
+            """)
+        #expect(box.name.value == "Box")
+    }
 }
