@@ -99,6 +99,13 @@ struct NameFinder {
                 if !vendorDomainPrinted && printedLabels.contains(where: { $0.count > compactKey.count && $0.contains(compactKey) }) {
                     accepted = false
                 }
+                // "Pamita Box ... Pamita Box": an ordinary word printed each time after the same capitalised
+                // word (not a word of the language, as in "Your Slack receipt") ends that longer name.
+                if accepted && !distinctive, let before = Self.constantWordBefore(key, in: lines),
+                    !Lexicon.languageWords.values.contains(where: { $0.contains(before) })
+                {
+                    accepted = false
+                }
                 if accepted {
                     let score = position + Double(key.count) * 0.01 + (standalone ? 0.3 : 0)
                     if best == nil || score > best!.score {
@@ -235,6 +242,24 @@ struct NameFinder {
             return Found(name: name, confidence: 0.5, evidence: l.line, vendor: nil)
         }
         return nil
+    }
+
+    /// The capitalised word printed right before every capitalised mention of one-word `key` (folded),
+    /// when there are two mentions or more and it is always the same one.
+    static func constantWordBefore(_ key: String, in lines: [TextLine]) -> String? {
+        guard !key.contains(" ") else { return nil }
+        var before: String?
+        var mentions = 0
+        for line in lines {
+            for (k, w) in line.words.enumerated() where Text.fold(w.text) == key && w.text.first?.isUppercase == true {
+                guard k > 0, let first = line.words[k - 1].text.first, first.isUppercase else { return nil }
+                let word = Text.fold(line.words[k - 1].text)
+                if let b = before, b != word { return nil }
+                before = word
+                mentions += 1
+            }
+        }
+        return mentions >= 2 ? before : nil
     }
 
     /// "Acme Cloud S.A. - 17 Rue du Port" -> "Acme Cloud S.A.": after the part that ends a legal name, a

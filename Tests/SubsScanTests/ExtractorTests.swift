@@ -332,6 +332,24 @@ import Testing
         #expect(r.name.value == "Veltra Cloud S.A.")
     }
 
+    /// An ordinary word that is a catalogue name ("Box") always printed after the same capitalised word is
+    /// the end of another name; after a word of the language ("Your Box receipt") it is the vendor.
+    @Test func aCatalogueWordAlwaysAfterTheSameCapitalisedWordEndsAnotherName() {
+        let other = e.extract(text: """
+            Pamita Box                                     FACTURA
+            Pamita Box S.L. - Calle Mayor 12
+            Pamita Box Plus plan                           9,99 €
+            Total                                          9,99 €
+            """)
+        #expect(other.name.value == "Pamita Box")
+        let box = e.extract(text: """
+            Your Box receipt
+            Your Box plan renews on 3 March 2026
+            Total   $9.99
+            """)
+        #expect(box.name.value == "Box")
+    }
+
     /// A catalogue name that is an ordinary word ("Box") inside another brand, whose own domain is printed.
     @Test func aCatalogueWordInsideAnotherBrandsDomainIsNotThatVendor() {
         let other = e.extract(text: """
