@@ -98,6 +98,9 @@ import Testing
         s.setPrice(Money(Decimal(string: "17.99")!, .eur), from: LocalDate(iso: "2026-06-01")!)
         let today = LocalDate(iso: "2026-02-01")!
         let record = SubscriptionRecord.json(s, asOf: today, settings: Settings())
+        // The record's members are `keys`, in that order (CSV columns and JSON members are the same list).
+        guard case .object(let members) = record else { Issue.record("not an object"); return }
+        #expect(members.map(\.0) == SubscriptionRecord.keys)
         let back = try SubscriptionRecord.subscription(from: try JSONValue.parse(record.serialized()))
         #expect(back == s)
         let csvRecord = SubscriptionRecord.fromCSV(header: SubscriptionRecord.keys, row: SubscriptionRecord.keys.map { SubscriptionRecord.csvCell(record[$0]!) })
