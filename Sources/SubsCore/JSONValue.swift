@@ -34,7 +34,11 @@ public indirect enum JSONValue: Equatable, Sendable {
     public func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
         func newline(_ level: Int) {
             out.append(UInt8(ascii: "\n"))
-            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level))
+            if level <= JSONValue.spaces.count {
+                JSONValue.spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<level])) }
+            } else {
+                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level))
+            }
         }
         switch self {
         case .string(let s): JSONValue.quote(s, into: &out)
@@ -68,6 +72,9 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
+    /// Indentation, copied from here (appending a repeated space byte by byte cost more than the text).
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
     /// Neither an array nor an object: a pretty array of scalars stays on one line.
     public var isScalar: Bool {
         switch self {
@@ -77,14 +84,16 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     static func quote(_ s: String, into out: inout [UInt8]) {
-        // Most strings need no escaping: append them whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        // Most strings need no escaping: append their bytes whole, scanned once in place.
+        var s = s
+        let plain = s.withUTF8 { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
             out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: s.utf8)
+            out.append(contentsOf: bytes)
             out.append(UInt8(ascii: "\""))
-            return
+            return true
         }
-        out.append(contentsOf: quote(s).utf8)
+        if !plain { out.append(contentsOf: quote(s).utf8) }
     }
 
     static func quote(_ s: String) -> String {
