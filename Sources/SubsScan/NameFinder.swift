@@ -92,11 +92,14 @@ struct NameFinder {
                     let recurring = capitalisedMentions(of: key, in: lines) >= 2
                     accepted = capitalised && (standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key)))
                 }
-                // "Fino Box <billing@finobox.app>": the name is part of another brand, whose own domain the
-                // document prints, while none of the vendor's is printed.
+                // "Fino Box <billing@finobox.app>": an ordinary word that is part of another brand, whose own
+                // domain the document prints, while none of the vendor's is printed. (A distinctive name stays:
+                // OCR reading "billing@dropbox.com" as "billingedropbox.com" does not make Dropbox another brand.)
                 let vendorDomainPrinted = printedDomains.contains { d in v.domains.contains { d == $0 || d.hasSuffix("." + $0) } }
                 let compactKey = key.replacingOccurrences(of: " ", with: "")
-                if !vendorDomainPrinted && printedLabels.contains(where: { $0.count > compactKey.count && $0.contains(compactKey) }) {
+                if !distinctive && !vendorDomainPrinted
+                    && printedLabels.contains(where: { $0.count > compactKey.count && $0.contains(compactKey) })
+                {
                     accepted = false
                 }
                 // "Pamita Box ... Pamita Box": an ordinary word printed each time after the same capitalised
@@ -128,7 +131,10 @@ struct NameFinder {
         }
         if let best { return best.found }
 
-        // 2. The sender's or website's domain, in the capitals the document prints it with.
+        // 2. The sender's or website's domain, in the capitals the document prints it with. A domain whose
+        // name is also printed as words comes first: OCR reading "billing@acme.com" as "billingeacme.com"
+        // makes a domain nobody prints.
+        var unprinted: (label: String, line: String)?
         for line in lines.prefix(headerEnd) {
             for domain in domains(in: line.text) {
                 let labels = domain.lowercased().split(separator: ".")
@@ -142,7 +148,11 @@ struct NameFinder {
                 if let printed = printedForm(of: label, in: lines) {
                     return Found(name: printed, confidence: 0.7, evidence: line.text, vendor: nil)
                 }
+                if unprinted == nil { unprinted = (label, line.text) }
             }
+        }
+        if let u = unprinted {
+            return Found(name: u.label.prefix(1).uppercased() + u.label.dropFirst(), confidence: 0.6, evidence: u.line, vendor: nil)
         }
 
         // 3. The letterhead: among the first lines, the one that reads most like a business name.
@@ -445,7 +455,7 @@ struct NameFinder {
         return out
     }
 
-    /// "hellofresh" -> "HelloFresh" when the text prints it so (words joined), else capitalised.
+    /// "hellofresh" -> "HelloFresh" when the text prints it so (words joined); nil when it does not.
     func printedForm(of label: String, in lines: [TextLine]) -> String? {
         for line in lines {
             let words = line.words.map(\.text)
@@ -459,7 +469,7 @@ struct NameFinder {
                 }
             }
         }
-        return label.prefix(1).uppercased() + label.dropFirst()
+        return nil
     }
 }
 

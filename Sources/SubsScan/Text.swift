@@ -40,23 +40,37 @@ enum Text {
         return nil
     }
 
-    /// True when folded `phrase` occurs in folded `haystack` on word boundaries with at most one letter
-    /// different: OCR misreads a letter now and then ("preximo cargo" for "proximo cargo").
+    /// True when folded `phrase` occurs in folded `haystack` on word boundaries with one OCR slip at most: a
+    /// letter misread ("preximo cargo" for "proximo cargo") or a word parted by a stray space ("nachste
+    /// a bbuchung" for "nachste abbuchung").
     static func containsWithOneSlip(_ haystack: String, phrase: String) -> Bool {
         let h = Array(haystack.utf8), p = Array(phrase.utf8)
         guard !p.isEmpty, h.count >= p.count else { return false }
         let space = UInt8(ascii: " ")
-        for start in 0...(h.count - p.count) where start == 0 || h[start - 1] == space {
-            let end = start + p.count
-            guard end == h.count || h[end] == space else { continue }
-            var slips = 0
-            for k in 0..<p.count where h[start + k] != p[k] {
-                // A slip is a letter read as another letter, never a word break moved.
-                if h[start + k] == space || p[k] == space { slips = 2 }
-                slips += 1
-                if slips > 1 { break }
+        func boundary(_ i: Int) -> Bool { i == 0 || i == h.count || h[i - 1] == space || h[i] == space }
+        for start in 0..<h.count where start == 0 || h[start - 1] == space {
+            // The same length, one letter different.
+            if start + p.count <= h.count, start + p.count == h.count || h[start + p.count] == space {
+                var slips = 0
+                for k in 0..<p.count where h[start + k] != p[k] {
+                    // A misread letter, never a word break moved.
+                    slips += h[start + k] == space || p[k] == space ? 2 : 1
+                    if slips > 1 { break }
+                }
+                if slips <= 1 { return true }
             }
-            if slips <= 1 { return true }
+            // One space more, inside a word of the phrase.
+            let end = start + p.count + 1
+            if end <= h.count, end == h.count || h[end] == space {
+                var k = 0, extra = -1
+                for i in start..<end {
+                    if k < p.count && h[i] == p[k] { k += 1; continue }
+                    if extra < 0 && h[i] == space && k > 0 && p[k - 1] != space && k < p.count && p[k] != space { extra = i; continue }
+                    extra = -2
+                    break
+                }
+                if extra >= 0 && k == p.count && boundary(start) { return true }
+            }
         }
         return false
     }
