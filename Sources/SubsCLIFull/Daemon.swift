@@ -15,7 +15,7 @@ extension SubsCommand.Daemon: FullBuildWork {
         case .stdout: .stdout
         case .command: .command(delivery.command!)
         }
-        var daemon = try ReminderDaemon(
+        var daemon = ReminderDaemon(
             databasePath: ctx.databasePath, openStore: { try ctx.openStore() }, delivery: method,
             time: try TimeOfDay.parse(at), interval: interval, clock: try WallClock(environment: ctx.environment),
             fixedDay: !clockSet && dayGiven ? ctx.today : nil, environment: ctx.environment)
