@@ -126,7 +126,11 @@ public struct InvoiceExtractor: Sendable {
             }
         }
         DateFinder.resolve(&dates, language: language, currency: currency?.0)
-        let (billing, next, periodCadence) = chooseDates(dates, raws: raws, folded: folded)
+        var (billing, next, periodCadence) = chooseDates(dates, raws: raws, folded: folded)
+        if let b = billing, let n = next, let (fb, fn) = Self.readOtherWayRound(b.0, n.0) {
+            billing!.0.date = fb
+            next!.0.date = fn
+        }
         if let b = billing { result.billingDate = ScannedField(b.0.date, confidence: b.1, evidence: raws[b.0.line]) }
         if let n = next { result.nextBillingDate = ScannedField(n.0.date, confidence: n.1, evidence: raws[n.0.line]) }
 
@@ -659,6 +663,22 @@ public struct InvoiceExtractor: Sendable {
         }
         if Lexicon.otherDateLabels.contains(where: { $0.count >= long && Text.containsWithOneSlip(label, phrase: $0) }) { return .other }
         return .none
+    }
+
+    /// The charge and the next one, read the other way round (day and month swapped where both could be
+    /// either), when only that reading puts them a week, month, quarter or year apart: "06/04/2026" then
+    /// "06/05/2026" are 6 April and 6 May, even on a US-dollar invoice.
+    static func readOtherWayRound(_ billing: DateMention, _ next: DateMention) -> (LocalDate, LocalDate)? {
+        func ambiguous(_ m: DateMention) -> Bool { m.form == .numeric && m.a <= 12 && m.b <= 12 && m.a != m.b }
+        func swapped(_ m: DateMention) -> LocalDate? {
+            guard ambiguous(m), let d = m.date else { return m.date }
+            return LocalDate(year: d.year, month: d.day, day: d.month)
+        }
+        guard ambiguous(billing) || ambiguous(next), let b = billing.date, let n = next.date,
+            b >= n || FrequencyFinder.cadence(from: b, to: n) == nil,
+            let sb = swapped(billing), let sn = swapped(next), sb < sn, FrequencyFinder.cadence(from: sb, to: sn) != nil
+        else { return nil }
+        return (sb, sn)
     }
 
     func chooseDates(_ dates: [DateMention], raws: [String], folded: [String])

@@ -89,6 +89,29 @@ import Testing
         #expect(r.language == "es")
     }
 
+    /// Numeric dates that read either way: the reading that puts the charge and the next one a period
+    /// apart wins over the US-dollar habit, both ways round.
+    @Test func ambiguousDatesReadSoTheNextChargeIsAPeriodLater() {
+        let dayFirst = extractor.extract(text: """
+            Orvanta
+            Invoice
+            Invoice date: 06/04/2026
+            Total   $20.00
+            Next billing date: 06/05/2026
+            """)
+        #expect(dayFirst.billingDate.value == d("2026-04-06"))
+        #expect(dayFirst.nextBillingDate.value == d("2026-05-06"))
+        let monthFirst = extractor.extract(text: """
+            Orvanta
+            Invoice
+            Invoice date: 04/06/2026
+            Total   £20.00
+            Next billing date: 05/06/2026
+            """)
+        #expect(monthFirst.billingDate.value == d("2026-04-06"))
+        #expect(monthFirst.nextBillingDate.value == d("2026-05-06"))
+    }
+
     /// A tax line that says the tax is included gives the tax, not the total, in any of the four languages.
     @Test(arguments: [
         ("IVA (incl.) 6,52 EUR", "Total cobrado 40,76 €"), ("VAT (included) £6.52", "Total £40.76"),
