@@ -127,10 +127,6 @@ struct NameFinder {
 
         // 3. The letterhead: among the first lines, the one that reads most like a business name.
         var letterhead: (score: Double, text: String, line: String)?
-        let recipientLabels = ["bill to", "billed to", "invoice to", "customer", "sold to", "ship to", "facture a",
-                               "client", "adresse de facturation", "rechnungsempfanger", "kunde", "rechnung an",
-                               "cliente", "facturar a", "datos del cliente", "to", "dear", "hi", "hello", "bonjour",
-                               "hallo", "hola", "para", "an", "a"]
         var afterRecipientLabel = false
         // Past the invoice's particulars (number, date, customer number), a person's name over an
         // address is the customer's block even when its "Bill to" label was not read.
@@ -142,10 +138,7 @@ struct NameFinder {
                     pastParticulars = true
                 }
             }
-            // "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113").
-            if recipientLabels.contains(where: { lineFolded == $0
-                || (lineFolded.hasPrefix($0 + " ") && lineFolded.dropFirst($0.count).contains(where: \.isLetter)) })
-            {
+            if Self.isRecipientLabel(line.text) {
                 afterRecipientLabel = true
                 continue
             }
@@ -216,6 +209,26 @@ struct NameFinder {
             return Found(name: Self.repairInitials(Self.repairParenthesis(Self.repairLegalForm(l.text))), confidence: 0.5, evidence: l.line, vendor: nil)
         }
         return nil
+    }
+
+    /// Labels of the customer's block: the line after one names the customer, not the issuer.
+    static let recipientLabels = ["bill to", "billed to", "invoice to", "customer", "sold to", "ship to", "facture a",
+                                  "client", "adresse de facturation", "rechnungsempfanger", "kunde", "rechnung an",
+                                  "cliente", "facturar a", "datos del cliente", "to", "dear", "hi", "hello", "bonjour",
+                                  "hallo", "hola", "para", "an", "a"]
+
+    /// "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113"). A one-letter
+    /// label (Spanish "a") counts only with its colon: OCR reads specks and logo scraps as lone
+    /// letters ("a", "A 4 N"), and the letterhead under them is no customer's name.
+    static func isRecipientLabel(_ raw: String) -> Bool {
+        let folded = Text.fold(raw)
+        return recipientLabels.contains { label in
+            guard folded == label || (folded.hasPrefix(label + " ") && folded.dropFirst(label.count).contains(where: \.isLetter)) else {
+                return false
+            }
+            guard label.count == 1 else { return true }
+            return raw.trimmingCharacters(in: .whitespaces).dropFirst().trimmingCharacters(in: .whitespaces).hasPrefix(":")
+        }
     }
 
     /// Labels of an invoice's particulars, printed after the issuer's letterhead.
