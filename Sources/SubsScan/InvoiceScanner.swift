@@ -144,6 +144,14 @@ public struct InvoiceScanner: Sendable {
     /// Lines whose mean confidence lies here are read again: on the sample receipts the re-reads
     /// that helped started from 0.78-0.88, those under ~0.65 came back no better.
     static let rereadConfidences = 0.6..<0.9
+    /// The same for the line the name came from: any not read as noise. Its re-readings are voted
+    /// on word by word, so even a line read with confidence gains from them ("lhe" for "The" is
+    /// read with confidence); two small reads of one line cost little.
+    static let nameRereadConfidences = 0.6...1.0
+
+    /// The name line's second re-read is enlarged this much more than the first: a different
+    /// sampling of the same print, so its slips are not the first re-read's.
+    static let secondNameReadScale = 1.6
 
     /// The lines the shop's name and the total came from, read again on their own (single-line
     /// mode, enlarged) when they were read with doubt: block mode misreads characters of big or
@@ -162,8 +170,9 @@ public struct InvoiceScanner: Sendable {
                 let lineNumber = line.words.first?.line
             else { continue }
             // A line read with high confidence is rarely read better alone, nor is one read so
-            // badly that it is mostly noise: no time spent on either.
-            guard Self.rereadConfidences.contains(line.confidence) else { continue }
+            // badly that it is mostly noise: no time spent on either (the name: see its window).
+            let c = line.confidence
+            guard isAmount ? Self.rereadConfidences.contains(c) : Self.nameRereadConfidences.contains(c) else { continue }
             let x0 = line.words.map(\.x).min()!, y0 = line.words.map(\.y).min()!
             let x1 = line.words.map { $0.x + $0.width }.max()!, y1 = line.words.map { $0.y + $0.height }.max()!
             // The box of the line's usual words: a tall speck or stamp mark would swell it.
@@ -171,19 +180,39 @@ public struct InvoiceScanner: Sendable {
             let typical = heights[heights.count / 2]
             let core = line.words.filter { $0.height <= typical * 3 / 2 }
             let top = core.map(\.y).min() ?? y0, bottom = core.map { $0.y + $0.height }.max() ?? y1
-            let again = engine.rereadLine(raster, box: Raster.PixelBox(x: x0, y: top, width: x1 - x0, height: bottom - top),
-                                          dpi: dpi, page: line.page, line: lineNumber)
+            let box = Raster.PixelBox(x: x0, y: top, width: x1 - x0, height: bottom - top)
+            let again = engine.rereadLine(raster, box: box, dpi: dpi, page: line.page, line: lineNumber)
+            if !isAmount {
+                // The name: a second re-read, enlarged more, and the three readings combined word by
+                // word; a word changes only where both re-reads agree on it.
+                let larger = min(3, OCREngine.rereadScale(lineHeight: box.height) * Self.secondNameReadScale)
+                let other = engine.rereadLine(raster, box: box, dpi: dpi, page: line.page, line: lineNumber, scale: larger)
+                let voted = LineVoting.combine(line.words, [again, other])
+                let votedText = voted.map(\.text).joined(separator: " ")
+                if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
+                    func show(_ ws: [WordBox]) -> String { ws.map { "\($0.text):\(Int($0.confidence * 100))" }.joined(separator: " ") }
+                    FileHandle.standardError.write(Data("name readings '\(show(line.words))' / '\(show(again))' / '\(show(other))' -> '\(votedText)'\n".utf8))
+                }
+                if votedText != e {
+                    let candidate = Self.replacing(line: lineNumber, of: p, in: pages, with: voted)
+                    let reextracted = extractor.extract(pages: candidate)
+                    // The combined line must still be where the name comes from.
+                    if reextracted.name.evidence == votedText {
+                        pages = candidate
+                        result = reextracted
+                        continue
+                    }
+                }
+                // Else the first re-read may still replace the line whole, as for the total.
+                guard Self.rereadConfidences.contains(line.confidence) else { continue }
+            }
             guard !again.isEmpty else { continue }
             let before = line.confidence
             let after = again.map(\.confidence).reduce(0, +) / Double(again.count)
             if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
                 FileHandle.standardError.write(Data("reread '\(e)' \(before) -> '\(again.map(\.text).joined(separator: " "))' \(after)\n".utf8))
             }
-            var words = pages[p].words.filter { $0.line != lineNumber }
-            let at = words.firstIndex { $0.line > lineNumber } ?? words.count
-            words.insert(contentsOf: again, at: at)
-            var candidate = pages
-            candidate[p].words = words
+            let candidate = Self.replacing(line: lineNumber, of: p, in: pages, with: again)
             let reextracted = extractor.extract(pages: candidate)
             var better = after > before + 0.05
             // A total line re-read into something whose total is elsewhere is no better reading.
@@ -205,6 +234,16 @@ public struct InvoiceScanner: Sendable {
             result = reextracted
         }
         return result
+    }
+
+    /// `pages` with line `line` of page index `p` read as `words`.
+    static func replacing(line: Int, of p: Int, in pages: [TextPage], with words: [WordBox]) -> [TextPage] {
+        var kept = pages[p].words.filter { $0.line != line }
+        let at = kept.firstIndex { $0.line > line } ?? kept.count
+        kept.insert(contentsOf: words, at: at)
+        var out = pages
+        out[p].words = kept
+        return out
     }
 
     /// How many other lines of the text back `value`: lines printing it, plus one when cash

@@ -39,3 +39,75 @@ import Testing
         #expect(!NameFinder.isRecipientLabel("A 4 N"))
     }
 }
+
+/// Readings of one line combined word by word, on invented lines.
+@Suite struct LineVotingTests {
+    /// Words laid out left to right, 20 px per character and a space between.
+    static func line(_ words: [(String, Double)]) -> [WordBox] {
+        var x = 100
+        return words.map { text, confidence in
+            defer { x += text.count * 20 + 20 }
+            return WordBox(text: text, confidence: confidence, x: x, y: 50, width: text.count * 20, height: 30, line: 3, page: 1)
+        }
+    }
+
+    @Test func twoReReadsAgreeingOnAWordOutvoteTheFirstReading() {
+        let first = Self.line([("GREEN", 0.93), ("LAME", 0.95), ("BAKERY", 0.96)])
+        let again = Self.line([("GREEN", 0.91), ("LANE", 0.90), ("BAKERY", 0.95)])
+        let other = Self.line([("GREEN", 0.92), ("LANE", 0.88), ("BAKERY", 0.96)])
+        let voted = LineVoting.combine(first, [again, other])
+        #expect(voted.map(\.text) == ["GREEN", "LANE", "BAKERY"])
+        // Boxes and line number stay the first reading's.
+        #expect(voted[1].x == first[1].x && voted[1].width == first[1].width && voted.allSatisfy { $0.line == 3 })
+    }
+
+    @Test func oneReReadAloneChangesNothing() {
+        let first = Self.line([("GREEN", 0.93), ("LAME", 0.80), ("BAKERY", 0.96)])
+        let again = Self.line([("GREEN", 0.91), ("LANE", 0.95), ("BAKERY", 0.95)])
+        let other = Self.line([("GREEN", 0.92), ("LAKE", 0.94), ("BAKERY", 0.96)])
+        #expect(LineVoting.combine(first, [again, other]).map(\.text) == ["GREEN", "LAME", "BAKERY"])
+        // Nor does a single re-read: there is no majority without two.
+        #expect(LineVoting.combine(first, [again]).map(\.text) == ["GREEN", "LAME", "BAKERY"])
+        // Nor a re-read that came back empty (a bad crop).
+        #expect(LineVoting.combine(first, [again, []]).map(\.text) == ["GREEN", "LAME", "BAKERY"])
+    }
+
+    @Test func aWordReadAsTwoChangesOnlyWhereTheFirstReadingDoubtedIt() {
+        let doubtful = Self.line([("JK", 0.62), ("TYRES", 0.90)])
+        let split = Self.line([("J", 0.80), ("K", 0.75), ("TYRES", 0.92)])
+        let voted = LineVoting.combine(doubtful, [split, split])
+        #expect(voted.map(\.text) == ["J", "K", "TYRES"])
+        #expect(voted[0].x == doubtful[0].x && voted[1].x + voted[1].width == doubtful[0].x + doubtful[0].width)
+        // Widely spaced capitals read alone come apart; a sure reading of the word stands.
+        let sure = Self.line([("ROSA", 0.92), ("MART", 0.92)])
+        let pieces = Self.line([("RO", 0.95), ("SA", 0.90), ("M", 0.90), ("ART", 0.96)])
+        #expect(LineVoting.combine(sure, [pieces, pieces]).map(\.text) == ["ROSA", "MART"])
+    }
+
+    @Test func specksAndMissedWordsOfTheReReadsAreNotTakenUp() {
+        let first = Self.line([("OCEAN", 0.9), ("VIEW", 0.9), ("GRILL", 0.9)])
+        let withSpeck = Self.line([("|", 0.5), ("OCEAN", 0.9), ("VIEW", 0.9), ("GRILL", 0.9), ("=", 0.4)])
+        let missing = Self.line([("OCEAN", 0.9), ("GRILL", 0.9)])
+        #expect(LineVoting.combine(first, [withSpeck, missing]).map(\.text) == ["OCEAN", "VIEW", "GRILL"])
+    }
+
+    @Test func aWordReadWhollyOtherwiseIsNoReadingOfIt() {
+        let first = Self.line([("PALM", 0.7), ("COURT", 0.9)])
+        let other = Self.line([("XQZ", 0.9), ("COURT", 0.9)])
+        #expect(LineVoting.combine(first, [other, other]).map(\.text) == ["PALM", "COURT"])
+        #expect(LineVoting.distance("MINT", "MINE") == 0.25)
+        #expect(LineVoting.distance("PALM", "XQZ") == 1)
+    }
+
+    @Test func aLowerCaseStartInACapitalisedNameIsAMisreadCapital() {
+        let first = Self.line([("Blue", 0.95), ("lree", 0.95), ("Cafe", 0.96)])
+        let same = Self.line([("Blue", 0.90), ("lree", 0.88), ("Cafe", 0.92)])
+        let capital = Self.line([("Blue", 0.93), ("Tree", 0.90), ("Cafe", 0.95)])
+        #expect(LineVoting.combine(first, [same, capital]).map(\.text) == ["Blue", "Tree", "Cafe"])
+        // Not in a line whose other words are lower case too, nor when more than the capital differs.
+        let prose = Self.line([("the", 0.95), ("lree", 0.95), ("house", 0.96)])
+        #expect(LineVoting.combine(prose, [same, Self.line([("The", 0.9), ("Tree", 0.9), ("House", 0.9)])]).map(\.text) == ["the", "lree", "house"])
+        let other = Self.line([("Blue", 0.93), ("Trey", 0.90), ("Cafe", 0.95)])
+        #expect(LineVoting.combine(first, [same, other]).map(\.text) == ["Blue", "lree", "Cafe"])
+    }
+}
