@@ -111,3 +111,55 @@ import Testing
         #expect(LineVoting.combine(first, [same, other]).map(\.text) == ["Blue", "lree", "Cafe"])
     }
 }
+
+/// A doubtful letterhead word put right by the same word read elsewhere on the document.
+@Suite struct OtherMentionTests {
+    /// An OCR'd page of `lines`: every word read with confidence 0.93 unless `confidence` says otherwise.
+    static func page(_ lines: [String], confidence: [String: Double] = [:]) -> TextPage {
+        var words: [WordBox] = []
+        for (n, line) in lines.enumerated() {
+            var x = 40
+            for w in line.split(separator: " ") {
+                words.append(WordBox(text: String(w), confidence: confidence[String(w)] ?? 0.93, x: x, y: 40 + n * 40,
+                                     width: w.count * 18, height: 28, line: n, page: 1))
+                x += w.count * 18 + 18
+            }
+        }
+        return TextPage(page: 1, source: .ocr, words: words, width: 1000, height: 40 + lines.count * 40)
+    }
+
+    static let receipt = [
+        "PELANGI MOTOR (SUNGAL BESAR) SDN BHD",
+        "No. 12, Jalan Kurau, Sungai Besar,",
+        "45300 Kuala Selangor",
+        "Cashier: 2",
+        "Total 20.00",
+        "Cash 50.00",
+        "Change 30.00",
+    ]
+
+    @Test func aDoubtfulWordOfTheNameIsReadAsTheAddressPrintsIt() {
+        let r = InvoiceExtractor().extract(pages: [Self.page(Self.receipt, confidence: ["(SUNGAL": 0.78, "Sungai": 0.95])])
+        #expect(r.name.value == "PELANGI MOTOR (SUNGAI BESAR) SDN BHD")
+    }
+
+    @Test func theNameStandsWhenTheOtherMentionIsNoSurerOrTheWordWasReadSurely() {
+        let unsure = InvoiceExtractor().extract(pages: [Self.page(Self.receipt, confidence: ["(SUNGAL": 0.78, "Sungai": 0.82])])
+        #expect(unsure.name.value == "PELANGI MOTOR (SUNGAL BESAR) SDN BHD")
+        let sure = InvoiceExtractor().extract(pages: [Self.page(Self.receipt, confidence: ["(SUNGAL": 0.94, "Sungai": 0.99])])
+        #expect(sure.name.value == "PELANGI MOTOR (SUNGAL BESAR) SDN BHD")
+        // A text layer reads what is printed: a name that differs from a word elsewhere is meant so.
+        let printed = InvoiceExtractor().extract(text: Self.receipt.joined(separator: "\n"))
+        #expect(printed.name.value == "PELANGI MOTOR (SUNGAL BESAR) SDN BHD")
+    }
+
+    @Test func twoSpellingsElsewhereOrAShortWordLeaveTheNameAlone() {
+        let textLine = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST"], confidence: ["GARDEN": 0.7])])[0]
+        let both = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street", "Harden Lane"], confidence: ["GARDEN": 0.7, "Warden": 0.99, "Harden": 0.99])])
+        #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: textLine, against: both) == "ROSE GARDEN FLORIST")
+        let one = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street"], confidence: ["GARDEN": 0.7, "Warden": 0.99])])
+        #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: textLine, against: one) == "ROSE WARDEN FLORIST")
+        let short = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Rise Street"], confidence: ["ROSE": 0.5, "Rise": 0.99])])
+        #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: short[0], against: short) == "ROSE GARDEN FLORIST")
+    }
+}
