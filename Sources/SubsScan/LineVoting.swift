@@ -12,7 +12,13 @@ enum LineVoting {
     /// from `first`.
     static func combine(_ first: [WordBox], _ others: [[WordBox]]) -> [WordBox] {
         guard others.count >= 2, others.allSatisfy({ !$0.isEmpty }), !first.isEmpty else { return first }
-        let aligned = others.map { align(first.map(\.text), $0) }
+        return combine(first, aligned: others.map { align(first.map(\.text), $0) })
+    }
+
+    /// The same with the other readings already lined up with `first` (`align`): nil where a
+    /// reading has nothing for a word, as when it covered only part of the line.
+    static func combine(_ first: [WordBox], aligned: [[(text: String, confidence: Double)?]]) -> [WordBox] {
+        guard aligned.count >= 2, aligned.allSatisfy({ $0.count == first.count }) else { return first }
         var out: [WordBox] = []
         for (i, word) in first.enumerated() {
             let readings = aligned.map { $0[i] }
@@ -37,14 +43,19 @@ enum LineVoting {
     /// first reading starts in lower case is a capital misread ("l" for "T") when another reading
     /// reads the same word with a capital first letter and the rest alike.
     static func capitalReading(of i: Int, in line: [WordBox], readings: [(text: String, confidence: Double)]) -> (text: String, confidence: Double)? {
+        guard startsLowerInCapitalisedLine(i, line) else { return nil }
         let word = line[i].text
-        guard let head = word.first, head.isLowercase else { return nil }
-        let others = line.indices.filter { $0 != i }.compactMap { line[$0].text.first(where: \.isLetter) }
-        guard others.count >= 2, others.allSatisfy(\.isUppercase) else { return nil }
         return readings.first { r in
             guard let c = r.text.first, c.isUppercase, c.isLetter else { return false }
             return r.text.dropFirst() == word.dropFirst()
         }
+    }
+
+    /// Word `i` starts in lower case while the line's other words (two or more) start with capitals.
+    static func startsLowerInCapitalisedLine(_ i: Int, _ line: [WordBox]) -> Bool {
+        guard let head = line[i].text.first, head.isLowercase else { return false }
+        let others = line.indices.filter { $0 != i }.compactMap { line[$0].text.first(where: \.isLetter) }
+        return others.count >= 2 && others.allSatisfy(\.isUppercase)
     }
 
     /// `word` with `text`, its box shared out by characters when `text` is several words.
@@ -99,17 +110,23 @@ enum LineVoting {
             case 0: i += 1
             case 1: j += 1
             case 2:
-                // A word read wholly otherwise is no reading of the same word.
-                if distance(base[i], texts[j]) <= 0.5 { out[i] = (texts[j], other[j].confidence) }
+                // A word read wholly otherwise, or run together with its neighbours, is no
+                // reading of the same word.
+                if sameWord(base[i], texts[j]) { out[i] = (texts[j], other[j].confidence) }
                 i += 1; j += 1
             default:
-                if distance(base[i], texts[j] + texts[j + 1]) <= 0.5 {
+                if sameWord(base[i], texts[j] + texts[j + 1]) {
                     out[i] = (texts[j] + " " + texts[j + 1], (other[j].confidence + other[j + 1].confidence) / 2)
                 }
                 i += 1; j += 2
             }
         }
         return out
+    }
+
+    /// Two readings of one word: at most one character longer or shorter, half the characters alike.
+    static func sameWord(_ a: String, _ b: String) -> Bool {
+        abs(a.count - b.count) <= 1 && distance(a, b) <= 0.5
     }
 
     /// Character edits between two words, as a share of the longer (0 same ... 1 nothing alike).

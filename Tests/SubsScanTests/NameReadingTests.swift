@@ -95,6 +95,10 @@ import Testing
         let first = Self.line([("PALM", 0.7), ("COURT", 0.9)])
         let other = Self.line([("XQZ", 0.9), ("COURT", 0.9)])
         #expect(LineVoting.combine(first, [other, other]).map(\.text) == ["PALM", "COURT"])
+        // Nor is a word run together with its neighbour ("GO" + "SUPERSTORE" read "GOSUPERSTORE").
+        let apart = Self.line([("GO", 0.8), ("SUPERSTORE", 0.8)])
+        let joined = Self.line([("GOSUPERSTORE", 0.9)])
+        #expect(LineVoting.combine(apart, [joined, joined]).map(\.text) == ["GO", "SUPERSTORE"])
         #expect(LineVoting.distance("MINT", "MINE") == 0.25)
         #expect(LineVoting.distance("PALM", "XQZ") == 1)
     }
