@@ -16,7 +16,7 @@ enum LineVoting {
     }
 
     /// The same with the other readings already lined up with `first` (`align`): nil where a
-    /// reading has nothing for a word, as when it covered only part of the line.
+    /// reading has nothing for a word.
     static func combine(_ first: [WordBox], aligned: [[(text: String, confidence: Double)?]]) -> [WordBox] {
         guard aligned.count >= 2, aligned.allSatisfy({ $0.count == first.count }) else { return first }
         var out: [WordBox] = []
@@ -132,17 +132,17 @@ enum LineVoting {
     /// Character edits between two words, as a share of the longer (0 same ... 1 nothing alike).
     static func distance(_ a: String, _ b: String) -> Double {
         let x = Array(a.uppercased()), y = Array(b.uppercased())
-        guard !x.isEmpty || !y.isEmpty else { return 0 }
+        guard !x.isEmpty, !y.isEmpty else { return x.isEmpty && y.isEmpty ? 0 : 1 }
         var row = Array(0...y.count)
-        for i in 1...max(1, x.count) where !x.isEmpty {
+        for i in 1...x.count {
             var previous = row[0]
             row[0] = i
-            for j in stride(from: 1, through: y.count, by: 1) {
+            for j in 1...y.count {
                 let saved = row[j]
                 row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
                 previous = saved
             }
         }
-        return Double(x.isEmpty ? y.count : row[y.count]) / Double(max(x.count, y.count))
+        return Double(row[y.count]) / Double(max(x.count, y.count))
     }
 }
