@@ -149,8 +149,8 @@ public struct InvoiceScanner: Sendable {
     /// that helped started from 0.78-0.88, those under ~0.65 came back no better.
     static let rereadConfidences = 0.6..<0.9
     /// The same for the line the name came from: any not read as noise. Its re-readings are voted
-    /// on word by word, so even a line read with confidence gains from them ("Ihe" for "The" is
-    /// read with confidence); a second read is made only when the first differs from the page.
+    /// on word by word, so even a line read with confidence gains from them (a capital misread
+    /// as a lower-case letter is often read with confidence); a second read is made only when the first differs from the page.
     static let nameRereadConfidences = 0.6...1.0
 
     /// The name line's second re-read is enlarged this much more than the first: a different

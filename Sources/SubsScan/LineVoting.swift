@@ -6,7 +6,7 @@ import Foundation
 /// by their text (word boxes of single-line re-reads are too loose to line words up by position).
 enum LineVoting {
     /// The first reading with each word replaced where all the other readings (at least two) read
-    /// it the same other way. One word read as two ("CW" / "C W") changes only when the first
+    /// it the same other way. One word read as two ("JK" / "J K") changes only when the first
     /// reading was doubtful of it: a line read alone splits widely spaced print into pieces.
     /// Words only some readings saw are left as the first reading has them; boxes and line come
     /// from `first`.
@@ -76,8 +76,8 @@ enum LineVoting {
         return out
     }
 
-    /// What `other` read at each word of `base`: one word, or two read where base has one ("CW" /
-    /// "C W"); nil where other has nothing matching. Lined up by the fewest character edits.
+    /// What `other` read at each word of `base`: one word, or two read where base has one ("JK" /
+    /// "J K"); nil where other has nothing matching. Lined up by the fewest character edits.
     static func align(_ base: [String], _ other: [WordBox]) -> [(text: String, confidence: Double)?] {
         let n = base.count, m = other.count
         let texts = other.map(\.text)

@@ -213,8 +213,8 @@ struct NameFinder {
     }
 
     /// A doubtful word of the letterhead put right by the same word printed elsewhere on the
-    /// document and read with clearly more confidence: "SUNGAL" in the name, "Sungai" in the
-    /// address; "MYNEWE" in the header, "myNEWS.com" at the foot. Only words of five letters or
+    /// document and read with clearly more confidence: "KESTREI" in the name, "Kestrel" in the
+    /// address; "BRAMBLF" in the header, "bramble.example" at the foot. Only words of five letters or
     /// more that differ in one letter change, and only when the name's spelling is printed
     /// nowhere else; the name keeps its own capitals.
     static func confirmingWords(of name: String, line: TextLine, against lines: [TextLine]) -> String {
@@ -264,7 +264,7 @@ struct NameFinder {
 
     /// "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113"). A one-letter
     /// label (Spanish "a") counts only with its colon: OCR reads specks and logo scraps as lone
-    /// letters ("a", "A 4 N"), and the letterhead under them is no customer's name.
+    /// letters ("a", "A 7 W"), and the letterhead under them is no customer's name.
     static func isRecipientLabel(_ raw: String) -> Bool {
         let folded = Text.fold(raw)
         return recipientLabels.contains { label in
