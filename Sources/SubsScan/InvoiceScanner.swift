@@ -148,10 +148,15 @@ public struct InvoiceScanner: Sendable {
     /// Lines whose mean confidence lies here are read again: on the sample receipts the re-reads
     /// that helped started from 0.78-0.88, those under ~0.65 came back no better.
     static let rereadConfidences = 0.6..<0.9
-    /// The same for the line the name came from: any not read as noise. Its re-readings are voted
-    /// on word by word, so even a line read with confidence gains from them (a capital misread
-    /// as a lower-case letter is often read with confidence); a second read is made only when the first differs from the page.
-    static let nameRereadConfidences = 0.6...1.0
+
+    /// The name's line is re-read when doubtful, and also when read with confidence but showing
+    /// a slip: a word starting in lower case among capitalised words ("Blue lree Cafe"), a
+    /// capital misread that Tesseract is often sure of.
+    static func nameNeedsRereading(_ line: TextLine) -> Bool {
+        let c = line.confidence
+        return rereadConfidences.contains(c)
+            || (c >= rereadConfidences.upperBound && line.words.indices.contains { LineVoting.startsLowerInCapitalisedLine($0, line.words) })
+    }
 
     /// The name line's second re-read is enlarged this much more than the first: a different
     /// sampling of the same print, so its slips are not the first re-read's.
@@ -175,9 +180,8 @@ public struct InvoiceScanner: Sendable {
                 let lineNumber = line.words.first?.line
             else { continue }
             // A line read with high confidence is rarely read better alone, nor is one read so
-            // badly that it is mostly noise: no time spent on either (the name: see its window).
-            let c = line.confidence
-            guard isAmount ? Self.rereadConfidences.contains(c) : Self.nameRereadConfidences.contains(c) else { continue }
+            // badly that it is mostly noise: no time spent on either (the name: see nameNeedsRereading).
+            guard isAmount ? Self.rereadConfidences.contains(line.confidence) : Self.nameNeedsRereading(line) else { continue }
             let x0 = line.words.map(\.x).min()!, y0 = line.words.map(\.y).min()!
             let x1 = line.words.map { $0.x + $0.width }.max()!, y1 = line.words.map { $0.y + $0.height }.max()!
             // The box of the line's usual words: a tall speck or stamp mark would swell it.

@@ -167,3 +167,20 @@ import Testing
         #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: short[0], against: short) == "ROSE GARDEN FLORIST")
     }
 }
+
+@Suite struct NameRereadGateTests {
+    static func line(_ text: String, confidence: Double) -> TextLine {
+        let words = text.split(separator: " ").map { String($0) }
+        let page = OtherMentionTests.page([text], confidence: Dictionary(uniqueKeysWithValues: words.map { ($0, confidence) }))
+        return TextLine.lines(of: [page])[0]
+    }
+
+    @Test func aSureNameLineIsReReadOnlyWhenItShowsASlip() {
+        #expect(InvoiceScanner.nameNeedsRereading(Self.line("Blue lree Cafe", confidence: 0.96)))
+        #expect(!InvoiceScanner.nameNeedsRereading(Self.line("Blue Tree Cafe", confidence: 0.96)))
+        #expect(!InvoiceScanner.nameNeedsRereading(Self.line("BLUE TREE CAFE", confidence: 0.93)))
+        // Doubtful lines are re-read as before; lines read as noise are not.
+        #expect(InvoiceScanner.nameNeedsRereading(Self.line("BLUE TREE CAFE", confidence: 0.8)))
+        #expect(!InvoiceScanner.nameNeedsRereading(Self.line("BLUE TREE CAFE", confidence: 0.4)))
+    }
+}
