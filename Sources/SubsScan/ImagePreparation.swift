@@ -15,9 +15,17 @@ enum ImagePreparation {
     /// Screenshots narrower than this are upscaled: Tesseract misreads text under ~20 px high.
     static let minWidth = 1100
 
+    /// Ink whose red channel exceeds green and blue by this much is red.
+    static let redInkMargin = 60
+    /// Red ink at least this light in gray is a stamp's (translucent, pressed by hand), not
+    /// printed red (dense: headings, table bars).
+    static let stampInkLightness = 100
+
     static func prepare(_ input: Raster, orientation: Int = 1, dpi sourceDPI: Int? = nil) -> Prepared? {
         var notes: [String] = []
-        guard var r = input.grayscale() else { return nil }
+        // Red stamps ("PAID", a date) are often pressed over the shop's name or the total.
+        guard var r = input.grayscaleFadingRedInk(margin: Self.redInkMargin, minLightness: Self.stampInkLightness) ?? input.grayscale()
+        else { return nil }
         if orientation != 1, let upright = applyOrientation(r, orientation) {
             r = upright
             notes.append("rotated per EXIF orientation \(orientation)")

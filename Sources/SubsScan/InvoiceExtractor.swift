@@ -621,18 +621,23 @@ public struct InvoiceExtractor: Sendable {
 
     /// A currency symbol written somewhere, e.g. a column header "Amount (RM)" or "Prix (€)".
     func printedCurrency(docFolded: String, docRaw: String) -> (Currency, String)? {
+        // How often each currency is printed: a speck read as "€" once does not outweigh "RM"
+        // printed in every column head.
         var symbolCounts: [String: Int] = [:]
         for (symbol, code) in Currency.symbols where symbol != "$" {
             // Letter symbols ("RM", "zł") must be whole words; "US$", "€" are matched as printed.
             let wordy = symbol.allSatisfy { $0.isLetter || $0 == "." }
-            if wordy ? Text.contains(docFolded, phrase: Text.fold(symbol)) : docRaw.contains(symbol) {
-                symbolCounts[code, default: 0] += 1
-            }
+            let count = wordy ? Text.occurrences(of: Text.fold(symbol), in: docFolded) : docRaw.components(separatedBy: symbol).count - 1
+            if count > 0 { symbolCounts[code, default: 0] += count }
         }
-        for code in Self.unambiguousCodes where docRaw.contains(code) && Text.contains(docFolded, phrase: code.lowercased()) {
-            symbolCounts[code, default: 0] += 1
+        for code in Self.unambiguousCodes where docRaw.contains(code) {
+            let count = Text.occurrences(of: code.lowercased(), in: docFolded)
+            if count > 0 { symbolCounts[code, default: 0] += count }
         }
-        guard let top = symbolCounts.max(by: { $0.value < $1.value }), let c = Currency(code: top.key) else { return nil }
+        // Ties go to the first code alphabetically, so a document always reads the same way.
+        guard let top = symbolCounts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+            let c = Currency(code: top.key)
+        else { return nil }
         return (c, "\(top.key) printed on the document")
     }
 

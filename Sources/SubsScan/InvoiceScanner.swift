@@ -60,7 +60,11 @@ public struct InvoiceScanner: Sendable {
         }
         var extraction = extractor.extract(pages: pages)
         if !rasters.isEmpty {
+            let t0 = ContinuousClock.now
             extraction = rereadingKeyLines(extraction, pages: &pages, rasters: rasters)
+            if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
+                FileHandle.standardError.write(Data("re-reads \(ContinuousClock.now - t0)\n".utf8))
+            }
         }
         warnings += extraction.warnings
         let elapsed = ContinuousClock.now - start
@@ -145,10 +149,24 @@ public struct InvoiceScanner: Sendable {
     /// that helped started from 0.78-0.88, those under ~0.65 came back no better.
     static let rereadConfidences = 0.6..<0.9
 
+    /// The name's line is re-read when doubtful, and also when read with confidence but showing
+    /// a slip: a word starting in lower case among capitalised words ("Blue lree Cafe"), a
+    /// capital misread that Tesseract is often sure of.
+    static func nameNeedsRereading(_ line: TextLine) -> Bool {
+        let c = line.confidence
+        return rereadConfidences.contains(c)
+            || (c >= rereadConfidences.upperBound && line.words.indices.contains { LineVoting.startsLowerInCapitalisedLine($0, line.words) })
+    }
+
+    /// The name line's second re-read is enlarged this much more than the first: a different
+    /// sampling of the same print, so its slips are not the first re-read's.
+    static let secondNameReadScale = 1.6
+
     /// The lines the shop's name and the total came from, read again on their own (single-line
     /// mode, enlarged) when they were read with doubt: block mode misreads characters of big or
     /// faint lines that a line alone reads right. A re-read replaces the line only when Tesseract
-    /// is clearly surer of it; the fields are then extracted again. Two small OCR calls at most.
+    /// is clearly surer of it; else the name's line is put to a word-by-word vote (`votedName`).
+    /// The fields are then extracted again. Three small OCR calls at most.
     /// (Date lines re-read so changed digits of the year about as often for worse as for better.)
     func rereadingKeyLines(_ extraction: Extraction, pages: inout [TextPage], rasters: [Int: (Raster, Int)]) -> Extraction {
         var evidence: [(text: String, isAmount: Bool)] = []
@@ -162,8 +180,8 @@ public struct InvoiceScanner: Sendable {
                 let lineNumber = line.words.first?.line
             else { continue }
             // A line read with high confidence is rarely read better alone, nor is one read so
-            // badly that it is mostly noise: no time spent on either.
-            guard Self.rereadConfidences.contains(line.confidence) else { continue }
+            // badly that it is mostly noise: no time spent on either (the name: see nameNeedsRereading).
+            guard isAmount ? Self.rereadConfidences.contains(line.confidence) : Self.nameNeedsRereading(line) else { continue }
             let x0 = line.words.map(\.x).min()!, y0 = line.words.map(\.y).min()!
             let x1 = line.words.map { $0.x + $0.width }.max()!, y1 = line.words.map { $0.y + $0.height }.max()!
             // The box of the line's usual words: a tall speck or stamp mark would swell it.
@@ -171,21 +189,31 @@ public struct InvoiceScanner: Sendable {
             let typical = heights[heights.count / 2]
             let core = line.words.filter { $0.height <= typical * 3 / 2 }
             let top = core.map(\.y).min() ?? y0, bottom = core.map { $0.y + $0.height }.max() ?? y1
-            let again = engine.rereadLine(raster, box: Raster.PixelBox(x: x0, y: top, width: x1 - x0, height: bottom - top),
-                                          dpi: dpi, page: line.page, line: lineNumber)
+            let box = Raster.PixelBox(x: x0, y: top, width: x1 - x0, height: bottom - top)
+            let again = engine.rereadLine(raster, box: box, dpi: dpi, page: line.page, line: lineNumber)
+            if !isAmount, !Self.clearlySurer(again, than: line), let voted = votedName(line, again, raster: raster, box: box, dpi: dpi) {
+                let votedText = voted.map(\.text).joined(separator: " ")
+                if votedText != e {
+                    let candidate = Self.replacing(line: lineNumber, of: p, in: pages, with: voted)
+                    let reextracted = extractor.extract(pages: candidate)
+                    // The combined line must still be where the name comes from.
+                    if reextracted.name.evidence == votedText {
+                        pages = candidate
+                        result = reextracted
+                    }
+                }
+                continue
+            }
+            guard Self.rereadConfidences.contains(line.confidence) else { continue }
             guard !again.isEmpty else { continue }
             let before = line.confidence
-            let after = again.map(\.confidence).reduce(0, +) / Double(again.count)
+            let after = Self.meanConfidence(again)
             if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
                 FileHandle.standardError.write(Data("reread '\(e)' \(before) -> '\(again.map(\.text).joined(separator: " "))' \(after)\n".utf8))
             }
-            var words = pages[p].words.filter { $0.line != lineNumber }
-            let at = words.firstIndex { $0.line > lineNumber } ?? words.count
-            words.insert(contentsOf: again, at: at)
-            var candidate = pages
-            candidate[p].words = words
+            let candidate = Self.replacing(line: lineNumber, of: p, in: pages, with: again)
             let reextracted = extractor.extract(pages: candidate)
-            var better = after > before + 0.05
+            var better = Self.clearlySurer(again, than: line)
             // A total line re-read into something whose total is elsewhere is no better reading.
             if isAmount, reextracted.amount.evidence != again.map(\.text).joined(separator: " ") { better = false }
             // The two readings of the total disagree: the one the rest of the receipt backs (the
@@ -205,6 +233,44 @@ public struct InvoiceScanner: Sendable {
             result = reextracted
         }
         return result
+    }
+
+    /// The line the name came from, read a second time (enlarged more than `again`) and the
+    /// three readings combined word by word: a word changes only where both re-reads agree on it
+    /// (`LineVoting`). Nil when no vote was held: the first re-read read the line just as the page
+    /// did, which leaves no majority for anything else, so the second read is spared.
+    func votedName(_ line: TextLine, _ again: [WordBox], raster: Raster, box: Raster.PixelBox, dpi: Int) -> [WordBox]? {
+        guard !again.isEmpty, again.map(\.text) != line.words.map(\.text), let lineNumber = line.words.first?.line,
+            let engine = try? OCREngine.shared(languages: options.languages)
+        else { return nil }
+        let larger = min(3, OCREngine.rereadScale(lineHeight: box.height) * Self.secondNameReadScale)
+        let other = engine.rereadLine(raster, box: box, dpi: dpi, page: line.page, line: lineNumber, scale: larger)
+        let voted = LineVoting.combine(line.words, [again, other])
+        if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
+            func show(_ ws: [WordBox]) -> String { ws.map { "\($0.text):\(Int($0.confidence * 100))" }.joined(separator: " ") }
+            FileHandle.standardError.write(Data("name readings '\(show(line.words))' / '\(show(again))' / '\(show(other))' -> '\(show(voted))'\n".utf8))
+        }
+        return voted
+    }
+
+    static func meanConfidence(_ words: [WordBox]) -> Double {
+        words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+    }
+
+    /// A re-read of a doubtful line (`rereadConfidences`) that Tesseract is clearly surer of
+    /// replaces the line whole.
+    static func clearlySurer(_ again: [WordBox], than line: TextLine) -> Bool {
+        !again.isEmpty && rereadConfidences.contains(line.confidence) && meanConfidence(again) > line.confidence + 0.05
+    }
+
+    /// `pages` with line `line` of page index `p` read as `words`.
+    static func replacing(line: Int, of p: Int, in pages: [TextPage], with words: [WordBox]) -> [TextPage] {
+        var kept = pages[p].words.filter { $0.line != line }
+        let at = kept.firstIndex { $0.line > line } ?? kept.count
+        kept.insert(contentsOf: words, at: at)
+        var out = pages
+        out[p].words = kept
+        return out
     }
 
     /// How many other lines of the text back `value`: lines printing it, plus one when cash

@@ -85,6 +85,38 @@ final class Raster: @unchecked Sendable {
         return Raster(taking: pixConvertTo8(pix, 0))
     }
 
+    /// 8-bit grayscale in which light red ink (a rubber stamp's: "PAID", a date) is taken at its
+    /// red channel's lightness, so it fades into the paper while black, blue and purple print stay
+    /// as dark as `grayscale()` makes them. Dense printed red (a heading, a coloured table bar)
+    /// is darker than `minLightness` and stays, so white text on it stays readable. Nil for a
+    /// non-RGB image.
+    /// - Parameters:
+    ///   - margin: how much the red channel must exceed both others (0-255).
+    ///   - minLightness: the least gray (0-255) of ink that fades.
+    func grayscaleFadingRedInk(margin: Int, minLightness: Int) -> Raster? {
+        guard depth == 32, let gray = Raster(taking: pixConvertRGBToLuminance(pix)),
+            let source = pixGetData(pix), let target = pixGetData(gray.pix)
+        else { return nil }
+        let w = width, h = height, swpl = Int(pixGetWpl(pix)), twpl = Int(pixGetWpl(gray.pix))
+        for y in 0..<h {
+            let row = source.advanced(by: y * swpl)
+            let out = target.advanced(by: y * twpl)
+            for x in 0..<w {
+                let p = row[x]
+                let r = Int(p >> 24), g = Int((p >> 16) & 0xFF), b = Int((p >> 8) & 0xFF)
+                guard r - max(g, b) > margin else { continue }
+                // Leptonica packs 8-bit pixels big-endian within each 32-bit word.
+                let shift = UInt32(24 - 8 * (x & 3))
+                let word = out[x >> 2]
+                let gray = Int((word >> shift) & 0xFF)
+                if gray >= minLightness && gray < r {
+                    out[x >> 2] = (word & ~(0xFF << shift)) | (UInt32(r) << shift)
+                }
+            }
+        }
+        return gray
+    }
+
     /// Same factor both ways; linear interpolation for gray, anti-aliased when shrinking.
     func scaled(by factor: Double) -> Raster? {
         Raster(taking: pixScale(pix, Float(factor), Float(factor)))

@@ -156,11 +156,7 @@ struct NameFinder {
         }
 
         // 3. The letterhead: among the first lines, the one that reads most like a business name.
-        var letterhead: (score: Double, text: String, line: String)?
-        let recipientLabels = ["bill to", "billed to", "invoice to", "customer", "sold to", "ship to", "facture a",
-                               "client", "adresse de facturation", "rechnungsempfanger", "kunde", "rechnung an",
-                               "cliente", "facturar a", "datos del cliente", "to", "dear", "hi", "hello", "bonjour",
-                               "hallo", "hola", "para", "an", "a"]
+        var letterhead: (score: Double, text: String, line: String, index: Int)?
         var afterRecipientLabel = false
         // Past the invoice's particulars (number, date, customer number), a person's name over an
         // address is the customer's block even when its "Bill to" label was not read.
@@ -172,10 +168,7 @@ struct NameFinder {
                     pastParticulars = true
                 }
             }
-            // "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113").
-            if recipientLabels.contains(where: { lineFolded == $0
-                || (lineFolded.hasPrefix($0 + " ") && lineFolded.dropFirst($0.count).contains(where: \.isLetter)) })
-            {
+            if Self.isRecipientLabel(line.text) {
                 afterRecipientLabel = true
                 continue
             }
@@ -240,10 +233,11 @@ struct NameFinder {
             // "BISTRO & CAFE", "RESTAURANT": what the business is, under its name, not the name.
             let descriptive = Self.businessWords.union(["&", "and", "et", "und", "y"])
             if folded.split(separator: " ").allSatisfy({ descriptive.contains(String($0)) }) && !hasLegalForm { continue }
-            if letterhead == nil || score > letterhead!.score { letterhead = (score, name, line.text) }
+            if letterhead == nil || score > letterhead!.score { letterhead = (score, name, line.text, index) }
         }
         if let l = letterhead {
-            let name = Self.repairInitials(Self.repairParenthesis(Self.repairLegalForm(Self.cuttingAfterLegalName(l.text))))
+            let text = Self.confirmingWords(of: Self.cuttingAfterLegalName(l.text), line: lines[l.index], against: lines)
+            let name = Self.repairInitials(Self.repairParenthesis(Self.repairLegalForm(text)))
             // An invoice's letterhead often prints the brand alone over its legal name ("Acme Cloud" over
             // "Acme Cloud S.A."): a person knows the brand. (A shop's receipt is named as printed.)
             if !tillReceipt, let brand = Self.brandPrintedAlone(of: name, in: lines.prefix(8)) {
@@ -301,6 +295,70 @@ struct NameFinder {
             }
         }
         return nil
+    }
+
+    /// A doubtful word of the letterhead put right by the same word printed elsewhere on the
+    /// document and read with clearly more confidence: "KESTREI" in the name, "Kestrel" in the
+    /// address; "BRAMBLF" in the header, "bramble.example" at the foot. Only words of five letters or
+    /// more that differ in one letter change, and only when the name's spelling is printed
+    /// nowhere else; the name keeps its own capitals.
+    static func confirmingWords(of name: String, line: TextLine, against lines: [TextLine]) -> String {
+        // Words elsewhere: letter runs of every other line, with their confidence.
+        var elsewhere: [String: Double] = [:]
+        for other in lines where other.page != line.page || other.words.first?.line != line.words.first?.line {
+            for w in other.words {
+                for run in w.text.split(whereSeparator: { !$0.isLetter }) where run.count >= 5 {
+                    let key = run.uppercased()
+                    elsewhere[key] = max(elsewhere[key] ?? 0, w.confidence)
+                }
+            }
+        }
+        guard !elsewhere.isEmpty else { return name }
+        var tokens = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for (t, token) in tokens.enumerated() {
+            let core = token.filter(\.isLetter)
+            guard core.count >= 5, core == token.trimmingCharacters(in: .punctuationCharacters),
+                let read = line.words.first(where: { $0.text.contains(core) }), read.confidence < confirmableConfidence,
+                elsewhere[core.uppercased()] == nil
+            else { continue }
+            let letters = Array(core.uppercased())
+            let matches = elsewhere.filter { key, confidence in
+                key.count == letters.count && confidence >= read.confidence + 0.1
+                    && zip(key, letters).filter { $0 != $1 }.count == 1
+            }
+            // Two different spellings elsewhere: no telling which one the name is.
+            guard matches.count == 1, let (key, _) = matches.first else { continue }
+            var fixed = ""
+            for (mine, theirs) in zip(core, key) {
+                fixed.append(mine == theirs || String(mine).uppercased() == String(theirs) ? mine
+                    : Character(mine.isLowercase ? String(theirs).lowercased() : String(theirs)))
+            }
+            tokens[t] = token.replacingOccurrences(of: core, with: fixed)
+        }
+        return tokens.joined(separator: " ")
+    }
+
+    /// Letterhead words read with at least this confidence are not put right by other mentions.
+    static let confirmableConfidence = 0.9
+
+    /// Labels of the customer's block: the line after one names the customer, not the issuer.
+    static let recipientLabels = ["bill to", "billed to", "invoice to", "customer", "sold to", "ship to", "facture a",
+                                  "client", "adresse de facturation", "rechnungsempfanger", "kunde", "rechnung an",
+                                  "cliente", "facturar a", "datos del cliente", "to", "dear", "hi", "hello", "bonjour",
+                                  "hallo", "hola", "para", "an", "a"]
+
+    /// "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113"). A one-letter
+    /// label (Spanish "a") counts only with its colon: OCR reads specks and logo scraps as lone
+    /// letters ("a", "A 7 W"), and the letterhead under them is no customer's name.
+    static func isRecipientLabel(_ raw: String) -> Bool {
+        let folded = Text.fold(raw)
+        return recipientLabels.contains { label in
+            guard folded == label || (folded.hasPrefix(label + " ") && folded.dropFirst(label.count).contains(where: \.isLetter)) else {
+                return false
+            }
+            guard label.count == 1 else { return true }
+            return raw.trimmingCharacters(in: .whitespaces).dropFirst().trimmingCharacters(in: .whitespaces).hasPrefix(":")
+        }
     }
 
     /// Labels of an invoice's particulars, printed after the issuer's letterhead.

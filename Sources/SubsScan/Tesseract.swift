@@ -165,16 +165,15 @@ final class OCREngine: @unchecked Sendable {
     }
 
     /// Reads one text line again on its own: the line's box (with a margin) cut from the prepared
-    /// page, enlarged when its text is small, in single-line mode. Words come back in page
-    /// pixels with `line` set to `line`. Empty when nothing was read.
-    func rereadLine(_ raster: Raster, box: Raster.PixelBox, dpi: Int, page: Int, line: Int) -> [WordBox] {
+    /// page, enlarged by `rereadScale(lineHeight:)` (or by `scale`), in single-line mode. Words
+    /// come back in page pixels with `line` set to `line`. Empty when nothing was read.
+    func rereadLine(_ raster: Raster, box: Raster.PixelBox, dpi: Int, page: Int, line: Int, scale: Double? = nil) -> [WordBox] {
         let marginY = max(4, box.height / 2), marginX = max(8, box.height)
         let x0 = max(0, box.x - marginX), y0 = max(0, box.y - marginY)
         let x1 = min(raster.width, box.x + box.width + marginX), y1 = min(raster.height, box.y + box.height + marginY)
         guard x1 - x0 > 8, y1 - y0 > 8, let crop = raster.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) else { return [] }
-        // Characters around 40 px high read best alone on a line; smaller lines are enlarged.
-        let factor = min(3, max(1, 40 / Double(max(1, box.height))))
-        guard let strip = factor > 1.15 ? crop.scaled(by: factor) : crop else { return [] }
+        let factor = scale ?? Self.rereadScale(lineHeight: box.height)
+        guard let strip = factor > 1 ? crop.scaled(by: factor) : crop else { return [] }
         lock.lock()
         defer {
             TessBaseAPIClear(api)
@@ -189,6 +188,13 @@ final class OCREngine: @unchecked Sendable {
             w.line = line
             return w
         }
+    }
+
+    /// How much a line `lineHeight` pixels high is enlarged to be read alone: characters around
+    /// 40 px high read best alone on a line; enlarging by less than 1.15x reads no better.
+    static func rereadScale(lineHeight: Int) -> Double {
+        let wanted = min(3, max(1, 40 / Double(max(1, lineHeight))))
+        return wanted > 1.15 ? wanted : 1
     }
 
     /// Reads `image` in `mode`: its words, with boxes in its pixels. The caller holds the lock.

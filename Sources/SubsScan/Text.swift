@@ -27,6 +27,20 @@ enum Text {
         range(of: phrase, in: haystack) != nil
     }
 
+    /// How many times the phrase (both already folded) occurs on word boundaries.
+    static func occurrences(of phrase: String, in haystack: String) -> Int {
+        guard !phrase.isEmpty else { return 0 }
+        var count = 0
+        var start = haystack.startIndex
+        while let r = haystack.range(of: phrase, range: start..<haystack.endIndex) {
+            let beforeOK = r.lowerBound == haystack.startIndex || haystack[haystack.index(before: r.lowerBound)] == " "
+            let afterOK = r.upperBound == haystack.endIndex || haystack[r.upperBound] == " "
+            if beforeOK && afterOK { count += 1 }
+            start = beforeOK && afterOK ? r.upperBound : haystack.index(after: r.lowerBound)
+        }
+        return count
+    }
+
     /// Range of the phrase (both already folded) on word boundaries, searching from the left.
     static func range(of phrase: String, in haystack: String) -> Range<String.Index>? {
         guard !phrase.isEmpty else { return nil }

@@ -75,3 +75,26 @@ import Testing
         #expect(r.amount.value == nil && r.currency.value == nil && r.name.value == nil && r.billingDate.value == nil)
     }
 }
+
+@Suite(.serialized) struct LineRereadTests {
+    @Test func aLineReReadUnenlargedKeepsItsWordsWhereThePageHasThem() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let url = dir.path("line.png")
+        try Fixtures.renderText(["NORTHWIND HARDWARE SUPPLY TRADING"], to: url)
+        let raster = try #require(Raster(encoded: try Data(contentsOf: url)))
+        let engine = try OCREngine.shared(languages: "eng")
+        let page = engine.recognize(raster, dpi: 300, page: 1)
+        let words = page.words.filter { $0.text.count > 3 }
+        try #require(words.count >= 4)
+        let x0 = words.map(\.x).min()!, x1 = words.map { $0.x + $0.width }.max()!
+        let mid = words.map { $0.y + $0.height / 2 }.reduce(0, +) / words.count
+        // A box 36 px high: enlarging to 40 px would be under 1.15x, so the line is read as it is.
+        let box = Raster.PixelBox(x: x0, y: mid - 18, width: x1 - x0, height: 36)
+        #expect(OCREngine.rereadScale(lineHeight: box.height) == 1)
+        let again = engine.rereadLine(raster, box: box, dpi: 300, page: 1, line: 0)
+        let last = try #require(words.last), reread = try #require(again.last)
+        #expect(reread.text == last.text)
+        #expect(abs(reread.x - last.x) <= 6)
+    }
+}

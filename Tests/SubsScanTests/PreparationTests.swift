@@ -134,3 +134,30 @@ import Testing
         #expect(r.billingDate.value == LocalDate(year: 2026, month: 2, day: 12))
     }
 }
+
+@Suite struct RedStampTests {
+    @Test func redStampInkFadesWhilePrintStaysDark() throws {
+        // Paper, black print, blue ballpoint, purple dot-matrix ribbon, a pink-red stamp, a faint
+        // red stamp, printed red (a heading or a table bar with white text on it).
+        let colours: [[UInt8]] = [[245, 245, 240], [20, 20, 20], [30, 40, 160], [110, 40, 120], [236, 96, 112], [250, 150, 160], [215, 15, 20]]
+        var pixels: [UInt8] = []
+        for _ in 0..<4 { for c in colours { for _ in 0..<4 { pixels += c } } }
+        let width = colours.count * 4
+        let raster = try #require(pixels.withUnsafeBytes {
+            Raster(width: width, height: 4, stride: width * 3, layout: .rgb, pixels: $0)
+        })
+        let plain = try #require(raster.grayscale()?.grayBytes())
+        let faded = try #require(raster.grayscaleFadingRedInk(margin: ImagePreparation.redInkMargin,
+                                                              minLightness: ImagePreparation.stampInkLightness)?.grayBytes())
+        func at(_ colour: Int, _ gray: [UInt8]) -> Int { Int(gray[colour * 4 + 1]) }
+        // Print, ballpoint and ribbon stay as dark as plain grayscale makes them.
+        for c in 0...3 { #expect(abs(at(c, faded) - at(c, plain)) <= 2) }
+        // The stamp's red comes out near the paper, far lighter than in plain grayscale.
+        #expect(at(4, faded) >= 230 && at(4, plain) < 150)
+        #expect(at(5, faded) >= 245 && at(5, plain) < 190)
+        // Printed red stays as dark as plain grayscale makes it.
+        #expect(at(6, faded) == at(6, plain) && at(6, plain) < 100)
+        // An image with no colour has nothing to fade.
+        #expect(raster.grayscale()?.grayscaleFadingRedInk(margin: 60, minLightness: 100) == nil)
+    }
+}

@@ -314,3 +314,22 @@ import Testing
         #expect(r.name.value == "LUMOS HARDWARE & ELECTRICAL")
     }
 }
+
+@Suite struct PrintedCurrencyTests {
+    @Test func theCurrencyPrintedMostOftenWinsOverAStraySymbol() {
+        // OCR read a speck in the address as "€"; the receipt prints "RM" in its columns.
+        let text = """
+            KEDAI ALAT TULIS MAJU
+            Lot 5, Jalan Dahlia € Taman Seri
+            Item   Qty   Price (RM)   Amount (RM)
+            Pen   2   1.20   2.40
+            Total (RM)   2.40
+            Total   2.40
+            """
+        for _ in 0..<5 {
+            #expect(InvoiceExtractor().extract(text: text).currency.value?.code == "MYR")
+        }
+        #expect(Text.occurrences(of: "rm", in: Text.fold(text)) == 3)
+        #expect(Text.occurrences(of: "rm", in: "form rm rmx rm") == 2)
+    }
+}

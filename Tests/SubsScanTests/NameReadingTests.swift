@@ -1,0 +1,186 @@
+import Foundation
+import SubsCore
+import Testing
+
+@testable import SubsScan
+
+/// The shop's name read off a letterhead despite OCR's slips: specks read as letters above it,
+/// characters misread in it, readings of the same line combined.
+@Suite struct NameReadingTests {
+    @Test func aLoneLetterAboveTheLetterheadIsASpeckNotARecipientLabel() {
+        let r = InvoiceExtractor().extract(text: """
+            a
+            GOLDEN LANTERN BISTRO SDN BHD
+            12, Jalan Melur 3, Taman Seri
+            Cashier: 04
+            Fried rice   12.50
+            Total   12.50
+            Cash   20.00
+            Change   7.50
+            """)
+        #expect(r.name.value == "GOLDEN LANTERN BISTRO SDN BHD")
+        let noisy = InvoiceExtractor().extract(text: """
+            A 7 W
+            PELANGI TYRE MOTOR SDN BHD
+            No. 7, Jalan Kenanga, Taman Bakti
+            Cashier: 2
+            Total   88.00
+            Cash   100.00
+            Change   12.00
+            """)
+        #expect(noisy.name.value == "PELANGI TYRE MOTOR SDN BHD")
+    }
+
+    @Test func aOneLetterRecipientLabelStillCountsWithItsColon() {
+        #expect(NameFinder.isRecipientLabel("A: Lucía García"))
+        #expect(NameFinder.isRecipientLabel("Facturar a"))
+        #expect(NameFinder.isRecipientLabel("To"))
+        #expect(!NameFinder.isRecipientLabel("a"))
+        #expect(!NameFinder.isRecipientLabel("A 7 W"))
+    }
+}
+
+/// Readings of one line combined word by word, on invented lines.
+@Suite struct LineVotingTests {
+    /// Words laid out left to right, 20 px per character and a space between.
+    static func line(_ words: [(String, Double)]) -> [WordBox] {
+        var x = 100
+        return words.map { text, confidence in
+            defer { x += text.count * 20 + 20 }
+            return WordBox(text: text, confidence: confidence, x: x, y: 50, width: text.count * 20, height: 30, line: 3, page: 1)
+        }
+    }
+
+    @Test func twoReReadsAgreeingOnAWordOutvoteTheFirstReading() {
+        let first = Self.line([("GREEN", 0.93), ("LAME", 0.95), ("BAKERY", 0.96)])
+        let again = Self.line([("GREEN", 0.91), ("LANE", 0.90), ("BAKERY", 0.95)])
+        let other = Self.line([("GREEN", 0.92), ("LANE", 0.88), ("BAKERY", 0.96)])
+        let voted = LineVoting.combine(first, [again, other])
+        #expect(voted.map(\.text) == ["GREEN", "LANE", "BAKERY"])
+        // Boxes and line number stay the first reading's.
+        #expect(voted[1].x == first[1].x && voted[1].width == first[1].width && voted.allSatisfy { $0.line == 3 })
+    }
+
+    @Test func oneReReadAloneChangesNothing() {
+        let first = Self.line([("GREEN", 0.93), ("LAME", 0.80), ("BAKERY", 0.96)])
+        let again = Self.line([("GREEN", 0.91), ("LANE", 0.95), ("BAKERY", 0.95)])
+        let other = Self.line([("GREEN", 0.92), ("LAKE", 0.94), ("BAKERY", 0.96)])
+        #expect(LineVoting.combine(first, [again, other]).map(\.text) == ["GREEN", "LAME", "BAKERY"])
+        // Nor does a single re-read: there is no majority without two.
+        #expect(LineVoting.combine(first, [again]).map(\.text) == ["GREEN", "LAME", "BAKERY"])
+        // Nor a re-read that came back empty (a bad crop).
+        #expect(LineVoting.combine(first, [again, []]).map(\.text) == ["GREEN", "LAME", "BAKERY"])
+    }
+
+    @Test func aWordReadAsTwoChangesOnlyWhereTheFirstReadingDoubtedIt() {
+        let doubtful = Self.line([("JK", 0.62), ("TYRES", 0.90)])
+        let split = Self.line([("J", 0.80), ("K", 0.75), ("TYRES", 0.92)])
+        let voted = LineVoting.combine(doubtful, [split, split])
+        #expect(voted.map(\.text) == ["J", "K", "TYRES"])
+        #expect(voted[0].x == doubtful[0].x && voted[1].x + voted[1].width == doubtful[0].x + doubtful[0].width)
+        // Widely spaced capitals read alone come apart; a sure reading of the word stands.
+        let sure = Self.line([("ROSA", 0.92), ("MART", 0.92)])
+        let pieces = Self.line([("RO", 0.95), ("SA", 0.90), ("M", 0.90), ("ART", 0.96)])
+        #expect(LineVoting.combine(sure, [pieces, pieces]).map(\.text) == ["ROSA", "MART"])
+    }
+
+    @Test func specksAndMissedWordsOfTheReReadsAreNotTakenUp() {
+        let first = Self.line([("OCEAN", 0.9), ("VIEW", 0.9), ("GRILL", 0.9)])
+        let withSpeck = Self.line([("|", 0.5), ("OCEAN", 0.9), ("VIEW", 0.9), ("GRILL", 0.9), ("=", 0.4)])
+        let missing = Self.line([("OCEAN", 0.9), ("GRILL", 0.9)])
+        #expect(LineVoting.combine(first, [withSpeck, missing]).map(\.text) == ["OCEAN", "VIEW", "GRILL"])
+    }
+
+    @Test func aWordReadWhollyOtherwiseIsNoReadingOfIt() {
+        let first = Self.line([("PALM", 0.7), ("COURT", 0.9)])
+        let other = Self.line([("XQZ", 0.9), ("COURT", 0.9)])
+        #expect(LineVoting.combine(first, [other, other]).map(\.text) == ["PALM", "COURT"])
+        // Nor is a word run together with its neighbour ("GO" + "SUPERSTORE" read "GOSUPERSTORE").
+        let apart = Self.line([("GO", 0.8), ("SUPERSTORE", 0.8)])
+        let joined = Self.line([("GOSUPERSTORE", 0.9)])
+        #expect(LineVoting.combine(apart, [joined, joined]).map(\.text) == ["GO", "SUPERSTORE"])
+        #expect(LineVoting.distance("MINT", "MINE") == 0.25)
+        #expect(LineVoting.distance("PALM", "XQZ") == 1)
+    }
+
+    @Test func aLowerCaseStartInACapitalisedNameIsAMisreadCapital() {
+        let first = Self.line([("Blue", 0.95), ("lree", 0.95), ("Cafe", 0.96)])
+        let same = Self.line([("Blue", 0.90), ("lree", 0.88), ("Cafe", 0.92)])
+        let capital = Self.line([("Blue", 0.93), ("Tree", 0.90), ("Cafe", 0.95)])
+        #expect(LineVoting.combine(first, [same, capital]).map(\.text) == ["Blue", "Tree", "Cafe"])
+        // Not in a line whose other words are lower case too, nor when more than the capital differs.
+        let prose = Self.line([("the", 0.95), ("lree", 0.95), ("house", 0.96)])
+        #expect(LineVoting.combine(prose, [same, Self.line([("The", 0.9), ("Tree", 0.9), ("House", 0.9)])]).map(\.text) == ["the", "lree", "house"])
+        let other = Self.line([("Blue", 0.93), ("Trey", 0.90), ("Cafe", 0.95)])
+        #expect(LineVoting.combine(first, [same, other]).map(\.text) == ["Blue", "lree", "Cafe"])
+    }
+}
+
+/// A doubtful letterhead word put right by the same word read elsewhere on the document.
+@Suite struct OtherMentionTests {
+    /// An OCR'd page of `lines`: every word read with confidence 0.93 unless `confidence` says otherwise.
+    static func page(_ lines: [String], confidence: [String: Double] = [:]) -> TextPage {
+        var words: [WordBox] = []
+        for (n, line) in lines.enumerated() {
+            var x = 40
+            for w in line.split(separator: " ") {
+                words.append(WordBox(text: String(w), confidence: confidence[String(w)] ?? 0.93, x: x, y: 40 + n * 40,
+                                     width: w.count * 18, height: 28, line: n, page: 1))
+                x += w.count * 18 + 18
+            }
+        }
+        return TextPage(page: 1, source: .ocr, words: words, width: 1000, height: 40 + lines.count * 40)
+    }
+
+    static let receipt = [
+        "HARBOUR MOTORS (KESTREI BAY) LTD",
+        "12 Quay Road, Kestrel Bay",
+        "Port Avenmore PA4 2QT",
+        "Cashier: 2",
+        "Total 20.00",
+        "Cash 50.00",
+        "Change 30.00",
+    ]
+
+    @Test func aDoubtfulWordOfTheNameIsReadAsTheAddressPrintsIt() {
+        let r = InvoiceExtractor().extract(pages: [Self.page(Self.receipt, confidence: ["(KESTREI": 0.78, "Kestrel": 0.95])])
+        #expect(r.name.value == "HARBOUR MOTORS (KESTREL BAY) LTD")
+    }
+
+    @Test func theNameStandsWhenTheOtherMentionIsNoSurerOrTheWordWasReadSurely() {
+        let unsure = InvoiceExtractor().extract(pages: [Self.page(Self.receipt, confidence: ["(KESTREI": 0.78, "Kestrel": 0.82])])
+        #expect(unsure.name.value == "HARBOUR MOTORS (KESTREI BAY) LTD")
+        let sure = InvoiceExtractor().extract(pages: [Self.page(Self.receipt, confidence: ["(KESTREI": 0.94, "Kestrel": 0.99])])
+        #expect(sure.name.value == "HARBOUR MOTORS (KESTREI BAY) LTD")
+        // A text layer reads what is printed: a name that differs from a word elsewhere is meant so.
+        let printed = InvoiceExtractor().extract(text: Self.receipt.joined(separator: "\n"))
+        #expect(printed.name.value == "HARBOUR MOTORS (KESTREI BAY) LTD")
+    }
+
+    @Test func twoSpellingsElsewhereOrAShortWordLeaveTheNameAlone() {
+        let textLine = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST"], confidence: ["GARDEN": 0.7])])[0]
+        let both = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street", "Harden Lane"], confidence: ["GARDEN": 0.7, "Warden": 0.99, "Harden": 0.99])])
+        #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: textLine, against: both) == "ROSE GARDEN FLORIST")
+        let one = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street"], confidence: ["GARDEN": 0.7, "Warden": 0.99])])
+        #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: textLine, against: one) == "ROSE WARDEN FLORIST")
+        let short = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Rise Street"], confidence: ["ROSE": 0.5, "Rise": 0.99])])
+        #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: short[0], against: short) == "ROSE GARDEN FLORIST")
+    }
+}
+
+@Suite struct NameRereadGateTests {
+    static func line(_ text: String, confidence: Double) -> TextLine {
+        let words = text.split(separator: " ").map { String($0) }
+        let page = OtherMentionTests.page([text], confidence: Dictionary(uniqueKeysWithValues: words.map { ($0, confidence) }))
+        return TextLine.lines(of: [page])[0]
+    }
+
+    @Test func aSureNameLineIsReReadOnlyWhenItShowsASlip() {
+        #expect(InvoiceScanner.nameNeedsRereading(Self.line("Blue lree Cafe", confidence: 0.96)))
+        #expect(!InvoiceScanner.nameNeedsRereading(Self.line("Blue Tree Cafe", confidence: 0.96)))
+        #expect(!InvoiceScanner.nameNeedsRereading(Self.line("BLUE TREE CAFE", confidence: 0.93)))
+        // Doubtful lines are re-read as before; lines read as noise are not.
+        #expect(InvoiceScanner.nameNeedsRereading(Self.line("BLUE TREE CAFE", confidence: 0.8)))
+        #expect(!InvoiceScanner.nameNeedsRereading(Self.line("BLUE TREE CAFE", confidence: 0.4)))
+    }
+}
