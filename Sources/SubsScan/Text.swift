@@ -29,29 +29,32 @@ enum Text {
 
     /// How many times the phrase (both already folded) occurs on word boundaries.
     static func occurrences(of phrase: String, in haystack: String) -> Int {
-        guard !phrase.isEmpty else { return 0 }
         var count = 0
-        var start = haystack.startIndex
-        while let r = haystack.range(of: phrase, range: start..<haystack.endIndex) {
-            let beforeOK = r.lowerBound == haystack.startIndex || haystack[haystack.index(before: r.lowerBound)] == " "
-            let afterOK = r.upperBound == haystack.endIndex || haystack[r.upperBound] == " "
-            if beforeOK && afterOK { count += 1 }
-            start = beforeOK && afterOK ? r.upperBound : haystack.index(after: r.lowerBound)
-        }
+        forEachRange(of: phrase, in: haystack) { _ in count += 1; return true }
         return count
     }
 
     /// Range of the phrase (both already folded) on word boundaries, searching from the left.
     static func range(of phrase: String, in haystack: String) -> Range<String.Index>? {
-        guard !phrase.isEmpty else { return nil }
+        var found: Range<String.Index>?
+        forEachRange(of: phrase, in: haystack) { found = $0; return false }
+        return found
+    }
+
+    /// Visits the phrase's occurrences on word boundaries, left to right, until `body` returns false.
+    private static func forEachRange(of phrase: String, in haystack: String, _ body: (Range<String.Index>) -> Bool) {
+        guard !phrase.isEmpty else { return }
         var start = haystack.startIndex
         while let r = haystack.range(of: phrase, range: start..<haystack.endIndex) {
             let beforeOK = r.lowerBound == haystack.startIndex || haystack[haystack.index(before: r.lowerBound)] == " "
             let afterOK = r.upperBound == haystack.endIndex || haystack[r.upperBound] == " "
-            if beforeOK && afterOK { return r }
-            start = haystack.index(after: r.lowerBound)
+            if beforeOK && afterOK {
+                guard body(r) else { return }
+                start = r.upperBound
+            } else {
+                start = haystack.index(after: r.lowerBound)
+            }
         }
-        return nil
     }
 
     /// True when folded `phrase` occurs in folded `haystack` on word boundaries with one OCR slip at most: a
