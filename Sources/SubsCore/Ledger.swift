@@ -208,8 +208,8 @@ public struct Ledger {
     }
 }
 
-/// Levenshtein distance, for "did you mean".
-func editDistance(_ a: String, _ b: String) -> Int {
+/// Levenshtein distance, for "did you mean" (and OCR readings compared word by word).
+public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     var row = Array(0...b.count)

@@ -1,4 +1,5 @@
 import Foundation
+import SubsCore
 
 /// Combines several OCR readings of one text line word by word (ROVER-style voting): one reading
 /// seldom beats another everywhere, but where two independent re-readings agree against the first
@@ -131,18 +132,8 @@ enum LineVoting {
 
     /// Character edits between two words, as a share of the longer (0 same ... 1 nothing alike).
     static func distance(_ a: String, _ b: String) -> Double {
-        let x = Array(a.uppercased()), y = Array(b.uppercased())
+        let x = a.uppercased(), y = b.uppercased()
         guard !x.isEmpty, !y.isEmpty else { return x.isEmpty && y.isEmpty ? 0 : 1 }
-        var row = Array(0...y.count)
-        for i in 1...x.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...y.count {
-                let saved = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
-                previous = saved
-            }
-        }
-        return Double(row[y.count]) / Double(max(x.count, y.count))
+        return Double(editDistance(x, y)) / Double(max(x.count, y.count))
     }
 }
