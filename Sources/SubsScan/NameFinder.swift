@@ -1,4 +1,5 @@
 import Foundation
+import SubsCore
 
 /// Finds the brand a person recognises: a catalogue vendor named or whose domain appears; else
 /// the sender's domain as the document prints it; else phrases like "Thank you for subscribing
@@ -155,7 +156,10 @@ struct NameFinder {
             return Found(name: u.label.prefix(1).uppercased() + u.label.dropFirst(), confidence: 0.6, evidence: u.line, vendor: nil)
         }
 
-        // 3. The letterhead: among the first lines, the one that reads most like a business name.
+        // 3. The letterhead: among the first lines, the one that reads most like a business name; else the
+        // name a thank-you sentence gives ("Thanks for subscribing to Quorvo"), which may also put the
+        // letterhead right (below).
+        let thanks = ThanksPhrase.name(in: lines)
         var letterhead: (score: Double, text: String, line: String, index: Int)?
         var afterRecipientLabel = false
         // Past the invoice's particulars (number, date, customer number), a person's name over an
@@ -173,6 +177,7 @@ struct NameFinder {
                 continue
             }
             if afterRecipientLabel { afterRecipientLabel = false; continue }  // the customer's name
+            if index == thanks?.line { continue }  // a sentence, not a letterhead
             if pastParticulars, index + 1 < lines.count, Self.looksLikePersonName(line.text),
                 Self.looksLikeAddress(lines[index + 1].text)
             {
@@ -243,9 +248,30 @@ struct NameFinder {
             if !tillReceipt, let brand = Self.brandPrintedAlone(of: name, in: lines.prefix(8)) {
                 return Found(name: brand, confidence: 0.6, evidence: l.line, vendor: nil)
             }
+            if let t = thanks {
+                // A doubtful header OCR misread: the sentence, read surer, spells the same name.
+                if Self.sameNameMisread(name, t.name), t.confidence > lines[l.index].confidence {
+                    return Found(name: t.name, confidence: 0.6, evidence: lines[t.line].text, vendor: nil)
+                }
+                // An invoice's legal name and the brand the sentence uses ("Quorvo" of "Quorvo Technologies
+                // Ltd"). (A sentence that adds to the letterhead names a plan: "Quorvo Premium".)
+                if !tillReceipt, Text.fold(name).hasPrefix(Text.fold(t.name) + " ") {
+                    return Found(name: t.name, confidence: 0.65, evidence: lines[t.line].text, vendor: nil)
+                }
+            }
             return Found(name: name, confidence: 0.5, evidence: l.line, vendor: nil)
         }
+        if let t = thanks { return Found(name: t.name, confidence: 0.6, evidence: lines[t.line].text, vendor: nil) }
         return nil
+    }
+
+    /// Two readings of one name that differ by a few letters or spaces ("FUYI MINEMARKET", "FUYI MINI
+    /// MARKET"): letters and digits alike but for at most one slip in six, and not the same reading.
+    static func sameNameMisread(_ a: String, _ b: String) -> Bool {
+        func core(_ s: String) -> String { s.uppercased().filter { $0.isLetter || $0.isNumber } }
+        let x = core(a), y = core(b)
+        guard x != y || a != b, min(x.count, y.count) >= 4 else { return false }
+        return editDistance(x, y) <= max(1, max(x.count, y.count) / 6)
     }
 
     /// The capitalised word printed right before every capitalised mention of one-word `key` (folded),

@@ -421,3 +421,77 @@ import Testing
         #expect(box.name.value == "Box")
     }
 }
+
+/// The name a thank-you sentence gives: a vendor outside the catalogue that prints its brand nowhere
+/// else as plainly, and a shop's header that OCR misread.
+@Suite struct ThanksPhraseTests {
+    let e = InvoiceExtractor()
+
+    @Test(arguments: [
+        ("Your receipt\nThank you for subscribing to Quorvo Plus!\nAmount charged   $12.00\nDate: March 3, 2026", "Quorvo Plus"),
+        ("Reçu\nMerci de vous être abonné à Ateliers Brume.\nMontant   9,99 €\nDate : 3 mars 2026", "Ateliers Brume"),
+        ("Quittung\nVielen Dank für Ihr Abonnement bei Nordlicht & Sohn!\nBetrag   7,99 €\nDatum: 3. März 2026", "Nordlicht & Sohn"),
+        ("Recibo\nGracias por suscribirte a Estudio Lumbre, te damos la bienvenida.\nImporte   5,00 €\nFecha: 3 de marzo de 2026", "Estudio Lumbre"),
+    ])
+    func anUnknownVendorNamedInAThankYouSentence(text: String, name: String) {
+        #expect(e.extract(text: text).name.value == name)
+    }
+
+    /// On an invoice the sentence gives the brand of the letterhead's legal name; a plan it adds to the
+    /// letterhead is not the vendor.
+    @Test func anInvoicesSentenceShortensTheLegalNameButAddsNoPlan() {
+        let legal = e.extract(text: "Quorvo Technologies Ltd\nInvoice date: 3 March 2026\nThanks for choosing Quorvo!\nTotal   £12.00")
+        #expect(legal.name.value == "Quorvo")
+        let plan = e.extract(text: "Quorvo\nInvoice date: 3 March 2026\nThank you for subscribing to Quorvo Premium.\nTotal   £12.00")
+        #expect(plan.name.value == "Quorvo")
+        let other = e.extract(text: "Quorvo\nInvoice date: 3 March 2026\nThank you for subscribing to Premium Annual.\nTotal   £12.00")
+        #expect(other.name.value == "Quorvo")
+    }
+
+    @Test func aSentenceWithoutACapitalisedNameNamesNobody() {
+        let lines = TextLine.lines(of: [page([("Thank you for choosing us, see you soon", 1), ("Total 5.00", 1)])])
+        #expect(ThanksPhrase.name(in: lines) == nil)
+        let the = TextLine.lines(of: [page([("Thanks for shopping at the Corner Shop.", 1)])])
+        #expect(ThanksPhrase.name(in: the)?.name == "Corner Shop")
+    }
+
+    /// The sentence goes on to the next line only when it was wrapped at the right margin.
+    @Test func aWrappedSentenceGoesOnBelowOnlyFromTheMargin() {
+        let wrapped = TextLine.lines(of: [page([("Item 1 Rice 5.00", 1), ("Thank you for shopping at PUSAT HIJAU MINI", 1), ("MARKET", 1)])])
+        #expect(ThanksPhrase.name(in: wrapped)?.name == "PUSAT HIJAU MINI MARKET")
+        let short = TextLine.lines(of: [page([("Goods sold are not returnable, keep this receipt for your records", 1),
+                                              ("Thank you for shopping at ACME", 1), ("PLEASE COME AGAIN", 1)])])
+        #expect(ThanksPhrase.name(in: short)?.name == "ACME")
+    }
+
+    /// A till receipt keeps its header as printed, unless the header is a doubtful misreading of the
+    /// name the sentence gives.
+    @Test func aShopsThankYouSentencePutsRightAMisreadHeader() {
+        func receipt(header: String, headerConfidence: Double, thanks: String) -> String? {
+            e.extract(pages: [page([
+                (header, headerConfidence), ("No. 12, Jalan Besar", 0.9), ("Cashier: 02", 0.9), ("1 Rice 5.00", 0.9),
+                ("TOTAL 5.00", 0.9), ("CASH 10.00", 0.9), ("CHANGE 5.00", 0.9), (thanks, 0.9), ("MARKET", 0.9),
+            ])]).name.value
+        }
+        let misread = "PUSAT HIJAU MINEMARKET"
+        #expect(receipt(header: misread, headerConfidence: 0.7, thanks: "Thank you for shopping at PUSAT HIJAU MINI")
+            == "PUSAT HIJAU MINI MARKET")
+        // Read surely, the header stands.
+        #expect(receipt(header: misread, headerConfidence: 0.95, thanks: "Thank you for shopping at PUSAT HIJAU MINI") == misread)
+        // Another name in the sentence (a mall, a sister shop) does not replace the header.
+        #expect(receipt(header: misread, headerConfidence: 0.7, thanks: "Thank you for shopping at LOTUS SQUARE MALL") == misread)
+    }
+
+    /// Words laid out as `InvoiceExtractor.extract(text:)` lays them, each line with its confidence.
+    func page(_ lines: [(String, Double)]) -> TextPage {
+        var words: [WordBox] = []
+        for (n, (line, confidence)) in lines.enumerated() {
+            var x = 0
+            for w in line.split(separator: " ") {
+                words.append(WordBox(text: String(w), confidence: confidence, x: x, y: n * 20, width: w.count * 10, height: 12, line: n, page: 1))
+                x += w.count * 10 + 10
+            }
+        }
+        return TextPage(page: 1, source: .ocr, words: words, width: 2000, height: 4000)
+    }
+}
