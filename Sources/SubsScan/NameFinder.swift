@@ -405,7 +405,7 @@ struct NameFinder {
     static func looksLikeAddress(_ text: String) -> Bool {
         let words = Set(Text.fold(text).split(separator: " ").map(String.init))
         let hasNumber = text.contains(where: \.isNumber)
-        return hasNumber && (!words.isDisjoint(with: addressWords.union(["calle", "via", "carrer", "rua", "avenue", "drive", "way"]))
+        return hasNumber && (!words.isDisjoint(with: addressWords.union(["calle", "via", "carrer", "rua", "avenue", "drive", "way"])) || isPostBox(Text.fold(text))
             || text.range(of: #"\b\d{4,5}\b"#, options: .regularExpression) != nil)
     }
 
@@ -486,9 +486,14 @@ struct NameFinder {
     static let addressWords: Set<String> = [
         "street", "st", "road", "rd", "avenue", "ave", "lane", "suite", "floor", "rue", "avenue", "boulevard", "bd",
         "chemin", "place", "strasse", "str", "weg", "platz", "allee", "calle", "avenida", "plaza", "paseo", "jalan",
-        "jln", "taman", "lot", "no", "blok", "block", "level", "unit", "building", "po", "box", "cedex", "kawasan",
+        "jln", "taman", "lot", "no", "blok", "block", "level", "unit", "building", "cedex", "kawasan",
         "perindustrian", "bandar", "persiaran", "lorong", "kampung", "industrial",
     ]
+
+    /// "PO Box 12", "Postfach 3 40", "Apartado 55": a post box. ("Box" alone is a word of shop names too.)
+    static func isPostBox(_ folded: String) -> Bool {
+        ["po box", "p o box", "pobox", "post box", "postfach", "apartado", "boite postale"].contains { Text.contains(folded, phrase: $0) }
+    }
 
     /// Words that make a line read like a business name.
     static let businessWords: Set<String> = [

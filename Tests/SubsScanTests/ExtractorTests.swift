@@ -313,6 +313,17 @@ import Testing
         #expect(r.amount.value == Decimal(string: "5.00"))
     }
 
+    /// "Box" is a word of shop names; only a post box ("PO Box 12") makes a line an address.
+    @Test func aShopNamedBoxIsNotAPostBox() {
+        let shop = e.extract(text: "ARDENA BOX MARKT\n3 rue de la Gare\n08.07.2026 13:17\nTea 20,43\nSUMME 20,43 EUR\nBAR 30,00\nRUCKGELD 9,57")
+        #expect(shop.name.value == "ARDENA BOX MARKT")
+        let postBox = e.extract(text: "PO BOX 4410\nARDENA MARKT\n08.07.2026 13:17\nSUMME 20,43 EUR\nBAR 30,00\nRUCKGELD 9,57")
+        #expect(postBox.name.value == "ARDENA MARKT")
+        #expect(NameFinder.looksLikeAddress("PO Box 4410"))
+        #expect(NameFinder.looksLikeAddress("Postfach 12 40"))
+        #expect(!NameFinder.looksLikeAddress("Ardena Box 2"))
+    }
+
     @Test func customerNameUnderBillToIsNotTheVendor() {
         let r = e.extract(text: """
             INVOICE
