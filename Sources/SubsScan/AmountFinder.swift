@@ -43,7 +43,15 @@ enum AmountFinder {
         return try! NSRegularExpression(pattern: p)
     }()
 
-    static func find(in text: String, line: Int, language: String?) -> [MoneyMention] {
+    /// OCR reads the yen sign as "Y": a capital Y glued to an amount written in thousands groups
+    /// ("Y8,730") is that sign. Both are one UTF-16 unit, so offsets into the line stay right.
+    private static let yenReadAsY = try! NSRegularExpression(
+        pattern: #"(?<![\p{L}\p{N}])Y(?=\d{1,3}(?:,\d{3})+(?:\.\d{2})?(?![\d.,]))"#)
+
+    static func find(in printed: String, line: Int, language: String?) -> [MoneyMention] {
+        let text = printed.contains("Y")
+            ? yenReadAsY.stringByReplacingMatches(in: printed, range: NSRange(location: 0, length: (printed as NSString).length), withTemplate: "¥")
+            : printed
         let ns = text as NSString
         var out: [MoneyMention] = []
         for m in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {

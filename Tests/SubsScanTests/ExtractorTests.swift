@@ -183,6 +183,18 @@ import Testing
         #expect(r.currency.value?.code == currency, "\(line)")
     }
 
+    /// OCR reads "¥8,730" as "Y8,730"; a Y that is a letter of a word, or before a plain number, stays a Y.
+    @Test func aYGluedToAnAmountInThousandsIsTheYenSign() {
+        let r = extractor.extract(text: "Receipt\nPayment received with thanks\nTotal   Y8,730\n")
+        #expect(r.amount.value == Decimal(string: "8730"))
+        #expect(r.currency.value?.code == "JPY")
+        #expect(AmountFinder.find(in: "Total Y8,730", line: 0, language: nil).first?.currency?.code == "JPY")
+        #expect(AmountFinder.find(in: "Total ¥12,480.50", line: 0, language: nil).first?.value == Decimal(string: "12480.50"))
+        #expect(AmountFinder.find(in: "Total Y12,480.50", line: 0, language: nil).first?.marker == "¥")
+        #expect(AmountFinder.find(in: "Size XY1,200", line: 0, language: nil).allSatisfy { $0.marker == nil })
+        #expect(AmountFinder.find(in: "Model Y2026", line: 0, language: nil).isEmpty)
+    }
+
     @Test func oldPriceBeforeTheCharge() {
         let r = extractor.extract(text: "Receipt\nYou paid\nTotal   €19.99 €14.99\nPaid with card\n")
         #expect(r.amount.value == Decimal(string: "14.99"))
