@@ -59,12 +59,13 @@ extension SubsCommand {
             /// SHA-256 of the bytes, hex.
             package let digest: String
 
-            package init(file: String, mediaType: String, bytes: Data, extracted: String) {
+            /// - Parameter digest: `SHA256.hex(bytes)` when the caller has it already.
+            package init(file: String, mediaType: String, bytes: Data, digest: String? = nil, extracted: String) {
                 self.file = file
                 self.mediaType = mediaType
                 self.bytes = bytes
                 self.extracted = extracted
-                digest = SHA256.hex(bytes)
+                self.digest = digest ?? SHA256.hex(bytes)
             }
 
             func stored(for subscriptionID: Int, at now: String) -> StoredDocument {

@@ -11,8 +11,13 @@ extension SubsCommand.Add: FullBuildWork {
     func runInFullBuild() throws {
         guard let file = scan else { return try run() }
         let ctx = try Context(global)
-        try refuseIfKept(file, ctx)
-        let (result, reading) = try readInvoice(file, ctx)
+        let progress = Progress(ctx)
+        let scanner = engine.scanner(ctx, progress: progress)
+        // The file is read once: the bytes checked against kept documents are the ones scanned and kept.
+        let bytes = try scanner.readFile(URL(fileURLWithPath: file))
+        let digest = SHA256.hex(bytes)
+        let all = try subscriptionsRefusingKept(file, digest: digest, ctx)
+        let (result, reading) = try readInvoice(file, bytes: bytes, scanner: scanner, progress: progress, ctx)
         var typed = fields.changes
         typed.name = name
         var changes = result.extraction.subscriptionChanges.overridden(by: typed)
@@ -27,10 +32,9 @@ extension SubsCommand.Add: FullBuildWork {
             throw SubsError.usage("could not read the amount from \(file); give it with --amount")
         }
         let document = Document(
-            file: file, mediaType: result.mediaType.mimeType, bytes: result.document,
+            file: file, mediaType: result.mediaType.mimeType, bytes: bytes, digest: digest,
             extracted: ScanRecord.jsonLine(file: file, result, reading: reading))
 
-        let all = try ctx.openStore().read { tx in try tx.subscriptions() }
         if let tracked = all.first(where: { Subscription.nameKey($0.name) == Subscription.nameKey(changes.name!) }) {
             let update = InvoiceUpdate(invoice: changes, for: tracked, today: ctx.today)
             Output.note(Review.describe(update, of: tracked))
@@ -46,25 +50,23 @@ extension SubsCommand.Add: FullBuildWork {
         try add(changes, document: document, ctx)
     }
 
-    /// The same file scanned again: it is kept already, with the subscription it made or updated.
-    private func refuseIfKept(_ file: String, _ ctx: Context) throws {
-        // Files over the scanner's limit are refused by it, with its message.
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0
-        guard size > 0, size <= ScanOptions().maxFileBytes, let bytes = FileManager.default.contents(atPath: file) else { return }
-        let digest = SHA256.hex(bytes)
+    /// The subscriptions tracked, unless the same file was scanned before: it is kept already, with the
+    /// subscription it made or updated. (Checked before the scan, which takes seconds.)
+    private func subscriptionsRefusingKept(_ file: String, digest: String, _ ctx: Context) throws -> [Subscription] {
         let (kept, all) = try ctx.openStore().read { tx in (try tx.documents(withDigest: digest), try tx.subscriptions()) }
-        guard let first = kept.first, let owner = all.first(where: { $0.id == first.subscriptionID }) else { return }
+        guard let first = kept.first, let owner = all.first(where: { $0.id == first.subscriptionID }) else { return all }
         throw SubsError.conflict(
             "\(file) was scanned before (\(first.scannedAt.prefix(10))) and is kept with \(owner.name) (id \(owner.id)); "
                 + "'subs show \(owner.id)' lists it")
     }
 
     /// Scans the invoice and shows what was read on stderr, with where each value came from, for review.
-    private func readInvoice(_ file: String, _ ctx: Context) throws -> (ScanResult, AssistedReading) {
-        let progress = Progress(ctx)
+    private func readInvoice(_ file: String, bytes: Data, scanner: InvoiceScanner, progress: Progress, _ ctx: Context) throws
+        -> (ScanResult, AssistedReading)
+    {
         progress.file = file
-        let scanner = engine.scanner(ctx, progress: progress)
-        let (result, reading) = try engine.read(file, scanner: scanner, settings: try engine.llmSettings(ctx), ctx: ctx, progress: progress)
+        let (result, reading) = try engine.read(
+            file, bytes: bytes, scanner: scanner, settings: try engine.llmSettings(ctx), ctx: ctx, progress: progress)
         progress.clear()
         let plain = Output(noColor: true, environment: ctx.environment)
         Output.note(ScanRecord.human(file: file, result, reading: reading, plain, evidence: true))

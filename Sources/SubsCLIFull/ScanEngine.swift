@@ -18,9 +18,12 @@ extension ScanEngineOptions {
         return InvoiceScanner(options: options)
     }
 
-    /// Scans one file and reads it with the chosen engine; the result's extraction is the merged one.
-    func read(_ file: String, scanner: InvoiceScanner, settings: LLMSettings?, ctx: Context, progress: Progress) throws -> (ScanResult, AssistedReading) {
-        let scan = try scanner.scan(URL(fileURLWithPath: file))
+    /// Scans one file (or its bytes, read already) and reads it with the chosen engine; the result's
+    /// extraction is the merged one.
+    func read(_ file: String, bytes: Data? = nil, scanner: InvoiceScanner, settings: LLMSettings?, ctx: Context, progress: Progress) throws
+        -> (ScanResult, AssistedReading)
+    {
+        let scan = try bytes.map { b throws(SubsError) in try scanner.scan(data: b, name: file) } ?? scanner.scan(URL(fileURLWithPath: file))
         if settings != nil { progress.show("asking the AI engine") }
         let reading = try AssistedReader.read(
             scan, choice: engine, settings: settings, http: HTTPClient(), mode: send,

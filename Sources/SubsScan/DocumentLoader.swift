@@ -19,6 +19,11 @@ struct LoadedDocument {
 /// or cut short. Only headers are read here; pixels are decoded later.
 enum DocumentLoader {
     static func load(_ url: URL, options: ScanOptions) throws(SubsError) -> LoadedDocument {
+        try check(read(url, options: options), name: url.path, fileExtension: url.pathExtension, options: options)
+    }
+
+    /// The file's bytes (memory-mapped), refused when missing, a folder, unreadable or over the size limit.
+    static func read(_ url: URL, options: ScanOptions) throws(SubsError) -> Data {
         let name = url.path
         let attributes: [FileAttributeKey: Any]
         do {
@@ -33,13 +38,11 @@ enum DocumentLoader {
         if size > options.maxFileBytes {
             throw .data("\(name) is \(megabytes(size)), over the \(megabytes(options.maxFileBytes)) limit; export a smaller image or PDF of the invoice")
         }
-        let data: Data
         do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
+            return try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
             throw SubsError(.noInput, "cannot read \(name): permission denied or unreadable")
         }
-        return try check(data, name: name, fileExtension: url.pathExtension, options: options)
     }
 
     /// The checks on bytes already in memory; `name` is only used in messages.

@@ -41,6 +41,12 @@ public struct InvoiceScanner: Sendable {
         return try finish(doc, name: url.path, start: start)
     }
 
+    /// The bytes of `url`, with the same refusals as `scan(_:)` for a missing, unreadable or too large
+    /// file: for callers that need the bytes before scanning them (`scan(data:name:)`).
+    public func readFile(_ url: URL) throws(SubsError) -> Data {
+        try DocumentLoader.read(url, options: options)
+    }
+
     /// Scans bytes already in memory (`name` appears in messages only).
     public func scan(data: Data, name: String) throws(SubsError) -> ScanResult {
         let start = ContinuousClock.now
