@@ -23,7 +23,7 @@ extension ScanEngineOptions {
     func read(_ file: String, bytes: Data? = nil, scanner: InvoiceScanner, settings: LLMSettings?, ctx: Context, progress: Progress) throws
         -> (ScanResult, AssistedReading)
     {
-        let scan = try bytes.map { b throws(SubsError) in try scanner.scan(data: b, name: file) } ?? scanner.scan(URL(fileURLWithPath: file))
+        let scan = if let bytes { try scanner.scan(data: bytes, name: file) } else { try scanner.scan(URL(fileURLWithPath: file)) }
         if settings != nil { progress.show("asking the AI engine") }
         let reading = try AssistedReader.read(
             scan, choice: engine, settings: settings, http: HTTPClient(), mode: send,

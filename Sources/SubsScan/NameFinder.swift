@@ -2,8 +2,9 @@ import Foundation
 import SubsCore
 
 /// Finds the brand a person recognises: a catalogue vendor named or whose domain appears; else
-/// the sender's domain as the document prints it; else phrases like "Thank you for subscribing
-/// to X"; else the letterhead, with the legal form dropped when the brand is printed alone.
+/// the sender's domain as the document prints it; else the letterhead, with the legal form dropped
+/// when the brand is printed alone or named in a sentence like "Thank you for subscribing to X";
+/// else the name that sentence gives.
 struct NameFinder {
     let catalogue: VendorCatalogue
 
