@@ -243,7 +243,7 @@ struct NameFinder {
         }
         if let l = letterhead {
             let text = Self.confirmingWords(of: Self.cuttingAfterLegalName(l.text), line: lines[l.index], against: lines)
-            let name = Self.repairInitials(Self.repairParenthesis(Self.repairLegalForm(text)))
+            let name = Self.repairBusinessWords(Self.repairInitials(Self.repairParenthesis(Self.repairLegalForm(text))))
             // An invoice's letterhead often prints the brand alone over its legal name ("Acme Cloud" over
             // "Acme Cloud S.A."): a person knows the brand. (A shop's receipt is named as printed.)
             if !tillReceipt, let brand = Self.brandPrintedAlone(of: name, in: lines.prefix(8)) {
@@ -504,6 +504,27 @@ struct NameFinder {
         "boulangerie", "pharmacie", "librairie", "apotheke", "backerei", "buchhandlung", "farmacia", "panaderia",
         "libreria", "tienda", "gym", "fitness", "studio", "club",
     ]
+
+    /// "BACKEREL" -> "BACKEREI", "STATIONERV" -> "STATIONERY": a word of a name that is a business word
+    /// (`businessWords`) but for one letter OCR often reads for another (I/L, O/D, V/Y...). Only words of
+    /// six letters or more change, and they keep their capitals.
+    static func repairBusinessWords(_ name: String) -> String {
+        name.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+            let word = String(token)
+            let letters = Array(word.lowercased())
+            guard letters.count >= 6, letters.allSatisfy(\.isLetter), !businessWords.contains(String(letters)) else { return word }
+            let fixes = businessWords.filter { candidate in
+                guard candidate.count == letters.count else { return false }
+                let differing = zip(candidate, letters).filter { $0 != $1 }
+                return differing.count == 1 && ocrConfusions.contains(Set([differing[0].0, differing[0].1]))
+            }
+            guard fixes.count == 1, let fix = fixes.first else { return word }
+            return String(zip(word, fix).map { mine, right in mine.isUppercase ? Character(right.uppercased()) : right })
+        }.joined(separator: " ")
+    }
+
+    /// Pairs of letters OCR takes one for the other in print.
+    static let ocrConfusions: Set<Set<Character>> = Set(["il", "od", "oq", "ef", "nm", "nh", "mh", "vy", "uv", "cg", "rk", "ti", "ce"].map { Set($0) })
 
     /// Lines printing the folded `key` as a capitalised word.
     func capitalisedMentions(of key: String, in lines: [TextLine]) -> Int {

@@ -336,6 +336,18 @@ import Testing
         #expect(!NameFinder.looksLikeAddress("Ardena Box 2"))
     }
 
+    /// A business word of a name misread by one letter OCR confuses is put right; other words stay.
+    @Test func aBusinessWordMisreadByOneLetterIsPutRight() {
+        #expect(NameFinder.repairBusinessWords("BACKEREL SOMMER") == "BACKEREI SOMMER")
+        #expect(NameFinder.repairBusinessWords("Ardena Stationerv") == "Ardena Stationery")
+        #expect(NameFinder.repairBusinessWords("RESTAURAMT SERI") == "RESTAURANT SERI")
+        #expect(NameFinder.repairBusinessWords("MARKED TRADING") == "MARKED TRADING")  // d for t: not a usual slip
+        #expect(NameFinder.repairBusinessWords("BAKERS DOZEN") == "BAKERS DOZEN")
+        #expect(NameFinder.repairBusinessWords("MINT MART") == "MINT MART")  // short words are left alone
+        let r = e.extract(text: "BACKEREL SOMMER\nHauptstraße 3\n08.07.2026 13:17\nSUMME 20,43 EUR\nBAR 30,00\nRUCKGELD 9,57")
+        #expect(r.name.value == "BACKEREI SOMMER")
+    }
+
     @Test func customerNameUnderBillToIsNotTheVendor() {
         let r = e.extract(text: """
             INVOICE
