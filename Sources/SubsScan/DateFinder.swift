@@ -41,8 +41,9 @@ enum DateFinder {
         return t
     }()
 
-    /// A month's name; OCR sometimes parts its capital from the rest ("J uli", "J une"), which is joined.
-    private static let word = #"([A-Za-zÀ-ÿ](?: (?=[a-zà-ÿ]{2}))?[A-Za-zÀ-ÿ]{2,9})"#
+    /// A month's name; OCR sometimes parts its capital from the rest ("J uli", "J une"), which is joined,
+    /// and reads a J as ")", "]" or "|" (`monthKey`).
+    private static let word = #"([A-Za-zÀ-ÿ)\]|](?: (?=[a-zà-ÿ]{2}))?[A-Za-zÀ-ÿ]{2,9})"#
     private static let iso = try! NSRegularExpression(pattern: #"(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])"#)
     private static let numeric = try! NSRegularExpression(
         pattern: #"(?<![\w.,/-])(\d{1,2})\s?([/.\-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
@@ -51,9 +52,12 @@ enum DateFinder {
     private static let nameDay = try! NSRegularExpression(
         pattern: word + #"\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])"#)
 
-    /// The key of a month's name in `months`: folded, a space OCR put inside it taken out.
+    /// The key of a month's name in `months`: folded, a space OCR put inside it taken out, and a J
+    /// read as a bracket or bar put back (") une" -> "june"; a name that is no month then stays none).
     private static func monthKey(_ printed: String) -> String {
-        Text.fold(printed).replacingOccurrences(of: " ", with: "")
+        let key = Text.fold(printed).replacingOccurrences(of: " ", with: "")
+        guard let first = printed.first, ")]|".contains(first) else { return key }
+        return "j" + key
     }
 
     static func find(in text: String, line: Int) -> [DateMention] {

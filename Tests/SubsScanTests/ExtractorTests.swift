@@ -148,6 +148,11 @@ import Testing
         #expect(de.nextBillingDate.value == d("2027-03-20"))
         #expect(DateFinder.find(in: "Rechnungsdatum: 21. J uli 2026", line: 0).first?.date == d("2026-07-21"))
         #expect(DateFinder.find(in: "Next billing date: J une 9, 2026", line: 0).first?.date == d("2026-06-09"))
+        // A J read as a bracket or a bar; a bracket before a word that is no month's tail stays no date.
+        #expect(DateFinder.find(in: "We charged €11.15 on 3) une 2026.", line: 0).first?.date == d("2026-06-03"))
+        #expect(DateFinder.find(in: "Rechnungsdatum: 21. ]uli 2026", line: 0).first?.date == d("2026-07-21"))
+        #expect(DateFinder.find(in: "Date : 4 |anvier 2026", line: 0).first?.date == d("2026-01-04"))
+        #expect(DateFinder.find(in: "Art. 3) mars 2026", line: 0).isEmpty)
         // Not a month once joined, or a word before the number: no date.
         #expect(DateFinder.find(in: "5 a mars", line: 0).isEmpty)
         #expect(DateFinder.find(in: "Room 5 B uilding 2026", line: 0).isEmpty)
