@@ -60,7 +60,14 @@ enum DateFinder {
         return "j" + key
     }
 
-    static func find(in text: String, line: Int) -> [DateMention] {
+    /// French "1er" (the first of the month) that OCR read as "ler" or "Ier". One UTF-16 unit for
+    /// another, so offsets into the line stay right.
+    private static let firstReadAsLetter = try! NSRegularExpression(pattern: #"(?<![\w])[lI](?=er\s+\p{L})"#)
+
+    static func find(in printed: String, line: Int) -> [DateMention] {
+        let text = printed.contains("er ")
+            ? firstReadAsLetter.stringByReplacingMatches(in: printed, range: NSRange(location: 0, length: (printed as NSString).length), withTemplate: "1")
+            : printed
         let ns = text as NSString
         let all = NSRange(location: 0, length: ns.length)
         var out: [DateMention] = []

@@ -153,6 +153,10 @@ import Testing
         #expect(DateFinder.find(in: "Rechnungsdatum: 21. ]uli 2026", line: 0).first?.date == d("2026-07-21"))
         #expect(DateFinder.find(in: "Date : 4 |anvier 2026", line: 0).first?.date == d("2026-01-04"))
         #expect(DateFinder.find(in: "Art. 3) mars 2026", line: 0).isEmpty)
+        // French "1er" read with a letter for the 1.
+        #expect(DateFinder.find(in: "Nous avons débité 39,95 € le ler mai 2026.", line: 0).first?.date == d("2026-05-01"))
+        #expect(DateFinder.find(in: "Émise le Ier mars 2026", line: 0).first?.date == d("2026-03-01"))
+        #expect(DateFinder.find(in: "Premier mai 2026", line: 0).isEmpty)
         // Not a month once joined, or a word before the number: no date.
         #expect(DateFinder.find(in: "5 a mars", line: 0).isEmpty)
         #expect(DateFinder.find(in: "Room 5 B uilding 2026", line: 0).isEmpty)
