@@ -49,9 +49,7 @@ enum AmountFinder {
         pattern: #"(?<![\p{L}\p{N}])Y(?=\d{1,3}(?:,\d{3})+(?:\.\d{2})?(?![\d.,]))"#)
 
     static func find(in printed: String, line: Int, language: String?) -> [MoneyMention] {
-        let text = printed.contains("Y")
-            ? yenReadAsY.stringByReplacingMatches(in: printed, range: NSRange(location: 0, length: (printed as NSString).length), withTemplate: "¥")
-            : printed
+        let text = Text.correcting(printed, yenReadAsY, with: "¥", hint: "Y")
         let ns = text as NSString
         var out: [MoneyMention] = []
         for m in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {

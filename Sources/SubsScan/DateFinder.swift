@@ -65,9 +65,7 @@ enum DateFinder {
     private static let firstReadAsLetter = try! NSRegularExpression(pattern: #"(?<![\w])[lI](?=er\s+\p{L})"#)
 
     static func find(in printed: String, line: Int) -> [DateMention] {
-        let text = printed.contains("er ")
-            ? firstReadAsLetter.stringByReplacingMatches(in: printed, range: NSRange(location: 0, length: (printed as NSString).length), withTemplate: "1")
-            : printed
+        let text = Text.correcting(printed, firstReadAsLetter, with: "1", hint: "er ")
         let ns = text as NSString
         let all = NSRange(location: 0, length: ns.length)
         var out: [DateMention] = []

@@ -22,6 +22,14 @@ enum Text {
         return out
     }
 
+    /// `text` with OCR's slips of one character for another put right: each match of `slip` replaced
+    /// by `template`, offsets into the line unchanged when both are one UTF-16 unit. `hint`, a string
+    /// every match contains, skips the regular expression on the many lines without it.
+    static func correcting(_ text: String, _ slip: NSRegularExpression, with template: String, hint: String) -> String {
+        guard text.contains(hint) else { return text }
+        return slip.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: template)
+    }
+
     /// True when folded `phrase` occurs in folded `haystack` on word boundaries.
     static func contains(_ haystack: String, phrase: String) -> Bool {
         range(of: phrase, in: haystack) != nil
