@@ -105,6 +105,7 @@ public struct InvoiceScanner: Sendable {
                     continue
                 }
                 options.progress?("page \(i + 1)/\(count): OCR")
+                if rasters.isEmpty { OCREngine.preload(languages: options.languages) }
                 // 300 dpi, less for oversized pages so a page never exceeds ~35 megapixels.
                 let size = pdf.pageSize(i) ?? (595, 842)
                 let areaInches = max(1, size.width * size.height / (72 * 72))
@@ -116,6 +117,7 @@ public struct InvoiceScanner: Sendable {
             }
             return pages
         case .image(let info):
+            OCREngine.preload(languages: options.languages)
             options.progress?("decoding \(doc.type.displayName)")
             let raster: Raster
             if doc.type == .heif {

@@ -12,14 +12,19 @@ final class OCREngine: @unchecked Sendable {
 
     static let tessdataDirectory = "/usr/share/tesseract-ocr/5/tessdata"
 
-    private init(languages: String) throws(SubsError) {
-        // Tesseract's OpenMP threads made recognition about twice as slow on 2 cores. The variable
-        // only helps child processes (libgomp read it at load); `recognize` limits this one.
+    /// Tesseract's OpenMP threads made recognition about twice as slow on 2 cores: one thread.
+    /// Called before any engine thread starts (`setenv` is not safe beside other threads).
+    private static func limitThreads() {
+        // The variable only helps child processes (libgomp read it at load)...
         if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
             setenv("OMP_THREAD_LIMIT", "1", 1)
-            // The same for this process: no nested-parallel level may be active, so one thread.
+            // ... and for this process no nested-parallel level may be active, so one thread.
             omp_set_max_active_levels(0)
         }
+    }
+
+    private init(languages: String) throws(SubsError) {
+        Self.limitThreads()
         let codes = languages.split(separator: "+").map(String.init)
         let dataDir = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"] ?? OCREngine.tessdataDirectory
         for code in codes where !FileManager.default.fileExists(atPath: "\(dataDir)/\(code).traineddata") {
@@ -48,6 +53,14 @@ final class OCREngine: @unchecked Sendable {
 
     private static let cacheLock = NSLock()
     nonisolated(unsafe) private static var cache: [String: OCREngine] = [:]
+
+    /// Starts loading the engine for `languages` on another thread, so that its models (~0.25 s
+    /// for four languages) load while the page is decoded and prepared. A failure is left for
+    /// `shared(languages:)` to report.
+    static func preload(languages: String) {
+        limitThreads()
+        Thread.detachNewThread { _ = try? OCREngine.shared(languages: languages) }
+    }
 
     /// The process-wide engine for `languages` ("eng+fra+deu+spa"), made on first use.
     static func shared(languages: String) throws(SubsError) -> OCREngine {
