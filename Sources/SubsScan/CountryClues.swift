@@ -15,6 +15,11 @@ enum CountryClues {
         ("negeri sembilan", "MYR", 1.5), ("pahang", "MYR", 1.5), ("terengganu", "MYR", 1.5), ("kelantan", "MYR", 1.5),
         ("sabah", "MYR", 1), ("sarawak", "MYR", 1.5), ("putrajaya", "MYR", 1.5), ("labuan", "MYR", 1.5),
         ("jalan", "MYR", 0.5), ("jln", "MYR", 1), ("taman", "MYR", 1), ("lorong", "MYR", 0.5), ("sst", "MYR", 1),
+        ("persiaran", "MYR", 1), ("kampung", "MYR", 1), ("bandar", "MYR", 0.5), ("darul", "MYR", 1), ("gst id", "MYR", 1),
+        ("shah alam", "MYR", 1.5), ("petaling jaya", "MYR", 1.5), ("johor bahru", "MYR", 1.5), ("klang", "MYR", 1),
+        ("subang jaya", "MYR", 1.5), ("puchong", "MYR", 1.5), ("kajang", "MYR", 1.5), ("cheras", "MYR", 1.5),
+        ("ipoh", "MYR", 1.5), ("seremban", "MYR", 1.5), ("kuching", "MYR", 1.5), ("kota kinabalu", "MYR", 1.5),
+        ("seri kembangan", "MYR", 1.5), ("cyberjaya", "MYR", 1.5),
         // Singapore
         ("singapore", "SGD", 2), ("pte ltd", "SGD", 2), ("pte", "SGD", 1), ("uen", "SGD", 0.5),
         // Australia, New Zealand
@@ -81,6 +86,9 @@ enum CountryClues {
     static let dollarCurrencies: Set<String> = ["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD", "ARS", "CLP", "COP", "BRL"]
 
     private static let domainPattern = try! NSRegularExpression(pattern: #"\b[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.([A-Za-z]{2})\b"#)
+    /// A Malaysian company number as printed after the name: "(123456-X)", "822737-T".
+    private static let malaysianCompanyNumber = try! NSRegularExpression(pattern: #"(?<![\w-])\d{6,7}-[A-Z](?![\w-])"#)
+
     private static let phonePattern = try! NSRegularExpression(pattern: #"(?:^|[^\w+])(\+\d{1,3})[\s(.-]*\d"#)
 
     /// Score per currency code, and the clue that weighed most for each.
@@ -101,6 +109,9 @@ enum CountryClues {
             {
                 add(hit.code, 0.75, hit.prefix)
             }
+        }
+        if let m = malaysianCompanyNumber.firstMatch(in: raw, range: NSRange(location: 0, length: ns.length)) {
+            add("MYR", 1, ns.substring(with: m.range))
         }
         var seenDomains: Set<String> = []
         for m in domainPattern.matches(in: raw, range: NSRange(location: 0, length: ns.length)) {

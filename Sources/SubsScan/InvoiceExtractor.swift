@@ -627,7 +627,15 @@ public struct InvoiceExtractor: Sendable {
         for (symbol, code) in Currency.symbols where symbol != "$" {
             // Letter symbols ("RM", "zł") must be whole words; "US$", "€" are matched as printed.
             let wordy = symbol.allSatisfy { $0.isLetter || $0 == "." }
-            let count = wordy ? Text.occurrences(of: Text.fold(symbol), in: docFolded) : docRaw.components(separatedBy: symbol).count - 1
+            let count: Int
+            if wordy && symbol.hasSuffix(".") {
+                // An abbreviation counts with its dot: "Fr." is francs, "FR" a country or language code.
+                let pattern = #"(?<!\p{L})"# + NSRegularExpression.escapedPattern(for: symbol)
+                count = (try? NSRegularExpression(pattern: pattern, options: .caseInsensitive))?
+                    .numberOfMatches(in: docRaw, range: NSRange(docRaw.startIndex..., in: docRaw)) ?? 0
+            } else {
+                count = wordy ? Text.occurrences(of: Text.fold(symbol), in: docFolded) : docRaw.components(separatedBy: symbol).count - 1
+            }
             if count > 0 { symbolCounts[code, default: 0] += count }
         }
         for code in Self.unambiguousCodes where docRaw.contains(code) {

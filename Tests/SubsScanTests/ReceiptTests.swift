@@ -44,6 +44,38 @@ import Testing
         #expect(r.currency.value?.code == "MYR")
     }
 
+    @Test func aMalaysianTownAndCompanyNumberAreCluesEnough() {
+        // No sign, no state, no legal form: the street word, the town and the company number.
+        let r = extractor.extract(text: """
+            KEDAI BUKU HARMONI
+            (654321-K)
+            22, Jalan Mawar 3
+            41200 Klang
+            Total   9.80
+            Cash   10.00
+            Change   0.20
+            """)
+        #expect(r.currency.value?.code == "MYR")
+        let clues = CountryClues.scores(folded: "", raw: "KEDAI BUKU HARMONI (654321-K)")
+        #expect(clues["MYR"]?.score == 1)
+        // Not an 8-digit identity number, nor a part number inside a longer code.
+        #expect(CountryClues.scores(folded: "", raw: "NIF 12345678-Z, ref AB-123456-X1").isEmpty)
+    }
+
+    @Test func aCountryCodeFRIsNoFranc() {
+        // "FR" (France, French) printed on a receipt whose amounts have no sign; "Fr." is francs.
+        let r = extractor.extract(text: """
+            LIBRAIRIE DU PORT
+            Langue FR
+            Total   12.40
+            Cash   20.00
+            Change   7.60
+            """)
+        #expect(r.currency.value?.code != "CHF")
+        let swiss = extractor.extract(text: "Kiosk am See\nTotal   12.40\nBar   20.00\nRückgeld   7.60\nPreise in Fr.\n")
+        #expect(swiss.currency.value?.code == "CHF")
+    }
+
     @Test func oneStraySignDoesNotOutweighClearClues() {
         // OCR read an "&" in the address as "€".
         let r = extractor.extract(text: """
