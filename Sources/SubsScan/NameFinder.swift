@@ -311,7 +311,8 @@ struct NameFinder {
         return parts[...k].enumerated().map { i, p in i < k ? p.text + p.separator : p.text }.joined()
     }
 
-    /// The brand of legal name `name` ("Acme Cloud" of "Acme Cloud S.A."), as a cell of `lines` prints it alone.
+    /// The brand of legal name `name` ("Acme Cloud" of "Acme Cloud S.A."), as a cell of `lines` prints it
+    /// alone.
     static func brandPrintedAlone(of name: String, in lines: ArraySlice<TextLine>) -> String? {
         let core = stripLegal(name)
         guard core != Text.fold(name), core.filter(\.isLetter).count >= 3 else { return nil }
@@ -319,6 +320,20 @@ struct NameFinder {
             for cell in line.cells {
                 let text = cell.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
                 if Text.fold(text) == core { return text }
+            }
+        }
+        // The brand printed alone but misread ("Acme Cl0ud" over "Acme Cloud S.A."): the legal
+        // name's spelling of it.
+        let words = name.split(separator: " ")
+        let coreCount = core.split(separator: " ").count
+        guard words.count > coreCount else { return nil }
+        let spelled = words.prefix(coreCount).joined(separator: " ")
+        guard Text.fold(spelled) == core, core.filter(\.isLetter).count >= 5 else { return nil }
+        for line in lines {
+            for cell in line.cells where cell.count == coreCount {
+                // Not the legal name itself (its form dropped is one slip short of it).
+                let text = cell.map(\.text).joined(separator: " ")
+                if sameNameMisread(text, spelled), stripLegal(text) == Text.fold(text) { return spelled }
             }
         }
         return nil

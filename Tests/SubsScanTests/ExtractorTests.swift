@@ -399,6 +399,21 @@ import Testing
         #expect(r.name.value == brand)
     }
 
+    /// The brand alone in a logo type OCR misread by one letter: the legal name spells it.
+    /// Another word altogether over it is no reading of the brand: the legal name stays.
+    @Test(arguments: [("Veltra C1oud", "Veltra Cloud S.A. - 17 Rue du Port", "Veltra Cloud"), ("0rsinova", "Orsinova GmbH", "Orsinova"),
+                      ("Brightwave", "Orsinova GmbH", "Orsinova GmbH")])
+    func theBrandAloneMisreadIsSpelledAsInTheLegalName(misread: String, legal: String, brand: String) {
+        let r = e.extract(text: """
+            \(misread)                                        INVOICE
+            \(legal)                                No. INV-2026-118
+                                                          Invoice date: 12 March 2026
+            Pro plan                                      €20.00
+            Total                                         €20.00
+            """)
+        #expect(r.name.value == brand)
+    }
+
     @Test func withoutTheBrandAloneTheLegalNameStopsBeforeTheAddress() {
         #expect(NameFinder.cuttingAfterLegalName("Veltra Cloud S.A. - 17 Rue du Port") == "Veltra Cloud S.A.")
         #expect(NameFinder.cuttingAfterLegalName("Quill Notes Ltd, 4 High Street, Leeds") == "Quill Notes Ltd")
