@@ -319,7 +319,8 @@ struct NameFinder {
         for line in lines {
             for cell in line.cells {
                 let text = cell.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
-                if Text.fold(text) == core { return text }
+                // Equal but for spaces: OCR runs words together more often than it splits them.
+                if Text.fold(text).filter({ $0 != " " }) == core.filter({ $0 != " " }) { return text }
             }
         }
         // The brand printed alone but misread ("Acme Cl0ud" over "Acme Cloud S.A."): the legal

@@ -399,10 +399,11 @@ import Testing
         #expect(r.name.value == brand)
     }
 
-    /// The brand alone in a logo type OCR misread by one letter: the legal name spells it.
+    /// The brand alone in a logo type OCR misread by one letter: the legal name spells it. Spaces OCR
+    /// lost in the legal name are the brand's.
     /// Another word altogether over it is no reading of the brand: the legal name stays.
     @Test(arguments: [("Veltra C1oud", "Veltra Cloud S.A. - 17 Rue du Port", "Veltra Cloud"), ("0rsinova", "Orsinova GmbH", "Orsinova"),
-                      ("Brightwave", "Orsinova GmbH", "Orsinova GmbH")])
+                      ("Brightwave", "Orsinova GmbH", "Orsinova GmbH"), ("Bomi Fit", "BomiFit S.A. - 52 Main Street", "Bomi Fit")])
     func theBrandAloneMisreadIsSpelledAsInTheLegalName(misread: String, legal: String, brand: String) {
         let r = e.extract(text: """
             \(misread)                                        INVOICE
