@@ -246,7 +246,7 @@ struct NameFinder {
             let name = Self.repairBusinessWords(Self.repairInitials(Self.repairParenthesis(Self.repairLegalForm(text))))
             // An invoice's letterhead often prints the brand alone over its legal name ("Acme Cloud" over
             // "Acme Cloud S.A."): a person knows the brand. (A shop's receipt is named as printed.)
-            if !tillReceipt, let brand = Self.brandPrintedAlone(of: name, in: lines.prefix(8)) {
+            if !tillReceipt, let brand = Self.brandPrintedAlone(of: name, legalLine: lines[l.index], in: lines.prefix(8)) {
                 return Found(name: brand, confidence: 0.6, evidence: l.line, vendor: nil)
             }
             if let t = thanks {
@@ -312,30 +312,35 @@ struct NameFinder {
     }
 
     /// The brand of legal name `name` ("Acme Cloud" of "Acme Cloud S.A."), as a cell of `lines` prints it
-    /// alone.
-    static func brandPrintedAlone(of name: String, in lines: ArraySlice<TextLine>) -> String? {
+    /// alone. When the two readings differ, by a letter ("Acme Cl0ud") or by spaces ("AcmeCloud S.A."),
+    /// the brand is spelled as OCR was surer of it, in the cell or in `legalLine` (the legal name's line).
+    static func brandPrintedAlone(of name: String, legalLine: TextLine? = nil, in lines: ArraySlice<TextLine>) -> String? {
         let core = stripLegal(name)
         guard core != Text.fold(name), core.filter(\.isLetter).count >= 3 else { return nil }
-        for line in lines {
-            for cell in line.cells {
-                let text = cell.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
-                // Equal but for spaces: OCR runs words together more often than it splits them.
-                if Text.fold(text).filter({ $0 != " " }) == core.filter({ $0 != " " }) { return text }
-            }
+        let cells = lines.flatMap(\.cells)
+        func text(_ cell: [WordBox]) -> String {
+            cell.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
         }
-        // The brand printed alone but misread ("Acme Cl0ud" over "Acme Cloud S.A."): the legal
-        // name's spelling of it.
-        let words = name.split(separator: " ")
-        let coreCount = core.split(separator: " ").count
-        guard words.count > coreCount else { return nil }
-        let spelled = words.prefix(coreCount).joined(separator: " ")
-        guard Text.fold(spelled) == core, core.filter(\.isLetter).count >= 5 else { return nil }
-        for line in lines {
-            for cell in line.cells where cell.count == coreCount {
-                // Not the legal name itself (its form dropped is one slip short of it).
-                let text = cell.map(\.text).joined(separator: " ")
-                if sameNameMisread(text, spelled), stripLegal(text) == Text.fold(text) { return spelled }
-            }
+        if let exact = cells.first(where: { Text.fold(text($0)) == core }) { return text(exact) }
+        // The legal name's own spelling of the brand: its first words.
+        let words = name.split(separator: " ").map(String.init)
+        guard let k = (1..<max(1, words.count)).first(where: { Text.fold(words.prefix($0).joined(separator: " ")) == core }) else { return nil }
+        let spelled = Array(words.prefix(k))
+        func unspaced(_ s: String) -> String { s.filter { $0 != " " } }
+        for cell in cells {
+            let alone = text(cell)
+            // Not the legal name itself, nor another one.
+            guard stripLegal(alone) == Text.fold(alone) else { continue }
+            let spacesOnly = unspaced(Text.fold(alone)) == unspaced(core)
+            guard spacesOnly || (cell.count == k && core.filter(\.isLetter).count >= 5 && sameNameMisread(alone, spelled.joined(separator: " ")))
+            else { continue }
+            let cellOnly = cell.filter { !spelled.contains($0.text) }.map(\.confidence)
+            let legalOnly = (legalLine?.words ?? []).filter { spelled.contains($0.text) && !cell.map(\.text).contains($0.text) }.map(\.confidence)
+            func mean(_ xs: [Double]) -> Double? { xs.isEmpty ? nil : xs.reduce(0, +) / Double(xs.count) }
+            if let c = mean(cellOnly), let l = mean(legalOnly), c != l { return c > l ? alone : spelled.joined(separator: " ") }
+            // As sure of both: OCR runs words together more often than it splits them, and a
+            // logo type is misread more often than body text.
+            return spacesOnly ? alone : spelled.joined(separator: " ")
         }
         return nil
     }

@@ -157,6 +157,19 @@ import Testing
         #expect(printed.name.value == "HARBOUR MOTORS (KESTREI BAY) LTD")
     }
 
+    /// The brand alone over its legal name, the two read differently: the reading OCR was surer of.
+    @Test(arguments: [
+        ("Notortor Learn", "Notortor Leam GmbH - 24 Main Street", ["Learn": 0.96, "Leam": 0.92], "Notortor Learn"),
+        ("Notortor Learn", "Notortor Leam GmbH - 24 Main Street", ["Learn": 0.88, "Leam": 0.95], "Notortor Leam"),
+        ("Nosi W eb", "Nosi Web Inc. - 18 Rue du Port", ["W": 0.93, "eb": 0.96, "Web": 0.962], "Nosi Web"),
+        ("Nosi Web", "NosiWeb Inc. - 18 Rue du Port", ["Web": 0.96, "NosiWeb": 0.9], "Nosi Web"),
+    ])
+    func twoReadingsOfTheBrandGoToTheSurer(alone: String, legal: String, confidence: [String: Double], brand: String) {
+        let lines = [alone, legal, "Invoice date: 12 March 2026", "Pro plan €20.00", "Total €20.00"]
+        let r = InvoiceExtractor().extract(pages: [Self.page(lines, confidence: confidence)])
+        #expect(r.name.value == brand)
+    }
+
     @Test func twoSpellingsElsewhereOrAShortWordLeaveTheNameAlone() {
         let textLine = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST"], confidence: ["GARDEN": 0.7])])[0]
         let both = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street", "Harden Lane"], confidence: ["GARDEN": 0.7, "Warden": 0.99, "Harden": 0.99])])
