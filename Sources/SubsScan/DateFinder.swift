@@ -47,8 +47,9 @@ enum DateFinder {
     private static let iso = try! NSRegularExpression(pattern: #"(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])"#)
     private static let numeric = try! NSRegularExpression(
         pattern: #"(?<![\w.,/-])(\d{1,2})\s?([/.\-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
+    /// The day's period may be read as a comma ("27, Oktober 2026").
     private static let dayName = try! NSRegularExpression(
-        pattern: #"(?<![\d])(\d{1,2})(?:er|st|nd|rd|th|º|°)?\.?[\s\-]*(?:de\s+)?"# + word + #"\.?,?[\s\-]*(?:de\s+|del\s+)?(\d{4}|\d{2})(?![\d])"#)
+        pattern: #"(?<![\d])(\d{1,2})(?:er|st|nd|rd|th|º|°)?[.,]?[\s\-]*(?:de\s+)?"# + word + #"\.?,?[\s\-]*(?:de\s+|del\s+)?(\d{4}|\d{2})(?![\d])"#)
     private static let nameDay = try! NSRegularExpression(
         pattern: word + #"\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])"#)
 
@@ -64,8 +65,12 @@ enum DateFinder {
     /// another, so offsets into the line stay right.
     private static let firstReadAsLetter = try! NSRegularExpression(pattern: #"(?<![\w])[lI](?=er\s+\p{L})"#)
 
+    /// "16,11.2026": the first period of a dotted date read as a comma (four-digit years only:
+    /// "3,12.99" is more likely money). One unit for another, so offsets stay right.
+    private static let periodReadAsComma = try! NSRegularExpression(pattern: #"(?<![\w.,/-])(\d{1,2}),(\d{1,2}\.(?:19|20)\d\d)(?![\d]|[.,]\d)"#)
+
     static func find(in printed: String, line: Int) -> [DateMention] {
-        let text = Text.correcting(printed, firstReadAsLetter, with: "1", hint: "er ")
+        let text = Text.correcting(Text.correcting(printed, firstReadAsLetter, with: "1", hint: "er "), periodReadAsComma, with: "$1.$2", hint: ",")
         let ns = text as NSString
         let all = NSRange(location: 0, length: ns.length)
         var out: [DateMention] = []

@@ -1,3 +1,4 @@
+import Foundation
 import SubsCore
 
 /// Reads how often the charge recurs from cues like "/month", "per year", "mensuel", "par an",
@@ -10,9 +11,21 @@ enum FrequencyFinder {
     }
 
     /// The line with "/" read as "per", so "9,99 €/mois" and "$5/mo" match "per mois", "per mo".
+    /// A slash OCR lost is put back where a period word stands alone in brackets ("Pro plan (year)")
+    /// or right after a price at the end of the line ("CHF 130.33 Jahr").
     static func cueText(_ line: String) -> String {
-        Text.fold(line.replacingOccurrences(of: "/", with: " per "))
+        var text = line.replacingOccurrences(of: "/", with: " per ")
+        for pattern in [lostSlashInBrackets, lostSlashAfterPrice] {
+            let ns = text as NSString
+            for m in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).reversed()
+            where Lexicon.slashOnlyCues.contains(Text.fold(ns.substring(with: m.range(at: 1)))) {
+                text = (text as NSString).replacingCharacters(in: m.range(at: 1), with: "per " + ns.substring(with: m.range(at: 1)))
+            }
+        }
+        return Text.fold(text)
     }
+    private static let lostSlashInBrackets = try! NSRegularExpression(pattern: #"\(\s*(\p{L}+)\s*\)"#)
+    private static let lostSlashAfterPrice = try! NSRegularExpression(pattern: #"\d[.,]\d\d(?:\s*(?:[€£$¥]|[A-Z]{3}))?\s+(\p{L}+)\s*$"#)
 
     /// Every cue phrase (slash-only words as "per X", "par X"...) -> cadence name.
     static let phraseTable: [String: String] = {

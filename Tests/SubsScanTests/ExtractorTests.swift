@@ -238,6 +238,9 @@ import Testing
         ("Rechnungsdatum: 05.03.26", "2026-03-05"),
         ("Fecha de factura: 5 de marzo de 2026", "2026-03-05"),
         ("Fecha: 05-mar-2026", "2026-03-05"),
+        // A period OCR read as a comma.
+        ("Ausgestellt am: 27, Oktober 2026", "2026-10-27"),
+        ("Rechnungsdatum: 16,11.2026", "2026-11-16"),
     ])
     func dateForms(line: String, iso: String) {
         let r = extractor.extract(text: "Receipt\n\(line)\nTotal   10,00 €\nPaid by card\n")
@@ -248,11 +251,22 @@ import Testing
         ("Plan Pro  9,99 €/mois", "monthly"), ("Abonnement mensuel", "monthly"), ("Jahresabo, jährlich", "yearly"),
         ("Billed yearly", "yearly"), ("$5/wk", "weekly"), ("Formule trimestrielle", "quarterly"),
         ("Cuota anual", "yearly"), ("Tarifa 10 € al mes", "monthly"), ("pro Monat", "monthly"), ("par an", "yearly"),
+        // The slash OCR lost: a period word alone in brackets, or right after a price at the end of the line.
+        ("Rami Pro Abo (Jahr)   CHF 109.52", "yearly"), ("Rami Pro Abo: CHF 130.33 Jahr", "yearly"), ("Pro plan $9.99 mo", "monthly"),
     ])
     func frequencyCues(line: String, expected: String) {
         let r = extractor.extract(text: "Invoice\n\(line)\nTotal paid   10,00 €\n")
         #expect(r.frequency.value?.frequency == expected, "\(line)")
         #expect(r.frequencyStated)
+    }
+
+    @Test func aPeriodWordThatIsNoLostSlashStatesNothing() {
+        for line in ["Jahr 2026 im Rückblick", "Valid 1 month", "Price (EUR)", "Artikel 12 Monat"] {
+            let r = extractor.extract(text: "Invoice\n\(line)\nTotal paid   10,00 €\n")
+            #expect(!r.frequencyStated, "\(line)")
+        }
+        // "3,12.99" is money-like, not a date with a two-digit year.
+        #expect(DateFinder.find(in: "Ref 3,12.99", line: 0).isEmpty)
     }
 
     @Test func statedPeriodGivesFrequency() {
