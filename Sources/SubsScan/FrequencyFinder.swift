@@ -32,9 +32,11 @@ enum FrequencyFinder {
         var t: [String: String] = [:]
         for entry in Lexicon.frequencyCues {
             for phrase in entry.phrases {
-                let needles = Lexicon.slashOnlyCues.contains(phrase)
-                    ? ["per \(phrase)", "par \(phrase)", "pro \(phrase)", "por \(phrase)", "al \(phrase)", "a \(phrase)"]
-                    : [phrase]
+                // French "an" (year) is also an English article and a German preposition: only
+                // "par an" and "/an" say yearly ("a an" is OCR noise).
+                let needles = !Lexicon.slashOnlyCues.contains(phrase) ? [phrase]
+                    : phrase == "an" ? ["per an", "par an"]
+                    : ["per \(phrase)", "par \(phrase)", "pro \(phrase)", "por \(phrase)", "al \(phrase)", "a \(phrase)"]
                 for n in needles where t[n] == nil { t[n] = entry.cadence }
             }
         }

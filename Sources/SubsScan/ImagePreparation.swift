@@ -21,6 +21,10 @@ enum ImagePreparation {
     /// printed red (dense: headings, table bars).
     static let stampInkLightness = 100
 
+    /// Leptonica's confidence in a skew angle needed to straighten the page: 2, not its own 3,
+    /// which leaves a short receipt on a tall slip tilted (its white paper scores nothing).
+    static let minSkewConfidence = 2.0
+
     static func prepare(_ input: Raster, orientation: Int = 1, dpi sourceDPI: Int? = nil) -> Prepared? {
         var notes: [String] = []
         // Red stamps ("PAID", a date) are often pressed over the shop's name or the total.
@@ -51,7 +55,10 @@ enum ImagePreparation {
             dpi *= factor
             notes.append(note)
         }
-        if let straight = r.deskewed() { r = straight }
+        if let straight = r.deskewed(minConfidence: Self.minSkewConfidence) {
+            r = straight
+            notes.append("deskewed")
+        }
         let finalDPI = max(70, Int(dpi.rounded()))
         r.setResolution(dpi: finalDPI)
         return Prepared(raster: r, dpi: finalDPI, notes: notes)

@@ -149,8 +149,19 @@ final class Raster: @unchecked Sendable {
 
     func mirrored() -> Raster? { Raster(taking: pixFlipLR(nil, pix)) }
 
-    /// Straightened when leptonica finds a skew it trusts (it leaves tiny angles alone).
-    func deskewed() -> Raster? { Raster(taking: pixDeskew(pix, 0)) }
+    /// Straightened when leptonica finds a skew of at least 0.1 degree with at least `minConfidence`
+    /// (leptonica's own `pixDeskew` wants 3; a short receipt on a tall slip scores lower for a
+    /// clear tilt, all that white paper giving no signal).
+    func deskewed(minConfidence: Double = 3) -> Raster? {
+        guard depth == 8 else { return Raster(taking: pixDeskew(pix, 0)) }
+        var binary: UnsafeMutablePointer<PIX>? = pixThresholdToBinary(pix, 130)
+        defer { pixDestroy(&binary) }
+        var angle: Float = 0, confidence: Float = 0
+        guard let binary, pixFindSkew(binary, &angle, &confidence) == 0,
+            Double(confidence) >= minConfidence, abs(angle) >= 0.1
+        else { return nil }
+        return Raster(taking: pixRotate(pix, angle * .pi / 180, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0))
+    }
 
     /// A rectangle in pixels.
     struct PixelBox: Equatable, Sendable {

@@ -261,7 +261,7 @@ import Testing
     }
 
     @Test func aPeriodWordThatIsNoLostSlashStatesNothing() {
-        for line in ["Jahr 2026 im Rückblick", "Valid 1 month", "Price (EUR)", "Artikel 12 Monat"] {
+        for line in ["Jahr 2026 im Rückblick", "Valid 1 month", "Price (EUR)", "Artikel 12 Monat", "A o a an a HEU eee"] {
             let r = extractor.extract(text: "Invoice\n\(line)\nTotal paid   10,00 €\n")
             #expect(!r.frequencyStated, "\(line)")
         }
