@@ -124,7 +124,8 @@ enum DateFinder {
     }
 
     /// Resolves ambiguous numeric dates: day-first unless the document shows month-first dates
-    /// (a second number above 12, or "January 5" style) or is English with US dollars.
+    /// (a second number above 12, "January 5" style, a service period that is one only read so)
+    /// or is English with US dollars.
     static func resolve(_ mentions: inout [DateMention], language: String?, currency: Currency?) {
         var dayFirstVotes = 0, monthFirstVotes = 0
         for m in mentions {
@@ -133,6 +134,21 @@ enum DateFinder {
             case .numeric where m.b > 12: monthFirstVotes += 2
             case .dayMonthName: dayFirstVotes += 1
             case .monthNameDay: monthFirstVotes += 1
+            default: break
+            }
+        }
+        // A service period ("07/06/2026 - 06/07/2026") is one in one order only: its end after its
+        // start by a week, a month, a quarter or a year.
+        for (m, n) in zip(mentions, mentions.dropFirst()) where m.line == n.line && m.form == .numeric && n.form == .numeric {
+            func isPeriod(monthFirst: Bool) -> Bool {
+                guard let start = monthFirst ? LocalDate(year: m.year, month: m.a, day: m.b) : LocalDate(year: m.year, month: m.b, day: m.a),
+                    let end = monthFirst ? LocalDate(year: n.year, month: n.a, day: n.b) : LocalDate(year: n.year, month: n.b, day: n.a)
+                else { return false }
+                return start < end && FrequencyFinder.cadence(from: start, to: end) != nil
+            }
+            switch (isPeriod(monthFirst: false), isPeriod(monthFirst: true)) {
+            case (true, false): dayFirstVotes += 2
+            case (false, true): monthFirstVotes += 2
             default: break
             }
         }

@@ -224,6 +224,11 @@ import Testing
         // English with pounds: day first.
         let uk = extractor.extract(text: "Invoice\nInvoice date: 03/04/2026\nTotal   £5.00\n")
         #expect(uk.billingDate.value == d("2026-04-03"))
+        // A service period settles it: its end must come a month (week, quarter, year) after its start.
+        let period = extractor.extract(text: "Invoice\nInvoice date: 07/06/2026\nService period: 07/06/2026 - 06/07/2026\nTotal   $8.35\n")
+        #expect(period.billingDate.value == d("2026-06-07"))
+        let usPeriod = extractor.extract(text: "Factura\nFecha: 06/07/2026\nPeriodo: 06/07/2026 - 07/06/2026\nTotal   10,00 €\n")
+        #expect(usPeriod.billingDate.value == d("2026-06-07"))
         // Another date in the document settles it: 25/04 can only be day-first.
         let settled = extractor.extract(text: "Invoice\nInvoice date: 03/04/2026\nDue date: 25/04/2026\nTotal   $5.00\n")
         #expect(settled.billingDate.value == d("2026-04-03"))
