@@ -173,7 +173,8 @@ struct NameFinder {
                     pastParticulars = true
                 }
             }
-            if Self.isRecipientLabel(line.text) {
+            // A noise line of scraps OCR was unsure of ("AN SO SEEN BE ...") labels nothing.
+            if line.confidence >= 0.5, Self.isRecipientLabel(line.text) {
                 afterRecipientLabel = true
                 continue
             }
@@ -395,11 +396,14 @@ struct NameFinder {
                                   "cliente", "facturar a", "datos del cliente", "to", "dear", "hi", "hello", "bonjour",
                                   "hallo", "hola", "para", "an", "a"]
 
-    /// "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113"). A one-letter
+    /// "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113"), nor a long line
+    /// that starts with a label's word ("An ... "). A one-letter
     /// label (Spanish "a") counts only with its colon: OCR reads specks and logo scraps as lone
     /// letters ("a", "A 7 W"), and the letterhead under them is no customer's name.
     static func isRecipientLabel(_ raw: String) -> Bool {
         let folded = Text.fold(raw)
+        // A label and at most a name ("Dear Mr and Mrs Smith"), not a line of words.
+        guard folded.split(separator: " ").count <= 7 else { return false }
         return recipientLabels.contains { label in
             guard folded == label || (folded.hasPrefix(label + " ") && folded.dropFirst(label.count).contains(where: \.isLetter)) else {
                 return false

@@ -29,6 +29,14 @@ import Testing
             Change   12.00
             """)
         #expect(noisy.name.value == "PELANGI TYRE MOTOR SDN BHD")
+        // A scrap line at a photo's edge that starts with a label's word ("an") is no label.
+        let edge = InvoiceExtractor().extract(pages: [OtherMentionTests.page([
+            "AN SO SEEN BE ARE ORTH CEPT SA HAC NN CME EAD", "VELUTA PRESS CAFE", "Calle Luna 5", "Bread 4.48",
+            "TOTAL 4.48 EUR", "CARD 4.48",
+        ], confidence: Dictionary(uniqueKeysWithValues: "AN SO SEEN BE ARE ORTH CEPT SA HAC NN CME EAD".split(separator: " ").map { (String($0), 0.3) }))])
+        #expect(edge.name.value == "VELUTA PRESS CAFE")
+        #expect(!NameFinder.isRecipientLabel("An die Mitglieder des Vereins und alle Freunde des Hauses"))
+        #expect(NameFinder.isRecipientLabel("An: Max Mustermann"))
     }
 
     @Test func aOneLetterRecipientLabelStillCountsWithItsColon() {
