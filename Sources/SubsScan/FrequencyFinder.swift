@@ -42,11 +42,21 @@ enum FrequencyFinder {
         }
         return t
     }()
+    /// Every word of the cue phrases.
+    static let cueWords = Set(phraseTable.keys.flatMap { $0.split(separator: " ").map(String.init) })
     static let longestPhrase = phraseTable.keys.map { $0.split(separator: " ").count }.max() ?? 1
 
     /// Cues on one line, longest phrase first at each word ("vierteljahrlich" is not "jahrlich").
     static func cues(in lineText: String, line: Int) -> [Cue] {
-        let words = cueText(lineText).split(separator: " ").map(String.init)
+        var words = cueText(lineText).split(separator: " ").map(String.init)
+        // OCR parts a capital from the rest of its word ("pro J ahr"): joined when that makes a cue's word.
+        var k = 0
+        while k + 1 < words.count {
+            if words[k].count == 1, cueWords.contains(words[k] + words[k + 1]), !cueWords.contains(words[k + 1]) {
+                words[k] += words.remove(at: k + 1)
+            }
+            k += 1
+        }
         var found: [Cue] = []
         var i = 0
         while i < words.count {

@@ -258,6 +258,8 @@ import Testing
         ("Cuota anual", "yearly"), ("Tarifa 10 € al mes", "monthly"), ("pro Monat", "monthly"), ("par an", "yearly"),
         // The slash OCR lost: a period word alone in brackets, or right after a price at the end of the line.
         ("Rami Pro Abo (Jahr)   CHF 109.52", "yearly"), ("Rami Pro Abo: CHF 130.33 Jahr", "yearly"), ("Pro plan $9.99 mo", "monthly"),
+        // A capital OCR parted from the rest of its word.
+        ("NordVPN Premium Abo: CHF 161.19 pro J ahr", "yearly"), ("Billed M onthly", "monthly"),
     ])
     func frequencyCues(line: String, expected: String) {
         let r = extractor.extract(text: "Invoice\n\(line)\nTotal paid   10,00 €\n")
