@@ -619,6 +619,12 @@ public struct InvoiceExtractor: Sendable {
     static let unambiguousCodes = ["EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "PLN",
                                    "CZK", "HUF", "MYR", "SGD", "HKD", "MXN", "BRL", "ZAR", "CNY"]
 
+    /// Symbols that are abbreviations ("Fr."), matched as printed with their dot at a word's start.
+    static let abbreviatedSymbols: [String: NSRegularExpression] = Dictionary(uniqueKeysWithValues:
+        Currency.symbols.map(\.symbol).filter { $0.hasSuffix(".") && $0.allSatisfy { $0.isLetter || $0 == "." } }.map {
+            ($0, try! NSRegularExpression(pattern: #"(?<!\p{L})"# + NSRegularExpression.escapedPattern(for: $0), options: .caseInsensitive))
+        })
+
     /// A currency symbol written somewhere, e.g. a column header "Amount (RM)" or "Prix (€)".
     func printedCurrency(docFolded: String, docRaw: String) -> (Currency, String)? {
         // How often each currency is printed: a speck read as "€" once does not outweigh "RM"
@@ -628,11 +634,9 @@ public struct InvoiceExtractor: Sendable {
             // Letter symbols ("RM", "zł") must be whole words; "US$", "€" are matched as printed.
             let wordy = symbol.allSatisfy { $0.isLetter || $0 == "." }
             let count: Int
-            if wordy && symbol.hasSuffix(".") {
+            if let abbreviation = Self.abbreviatedSymbols[symbol] {
                 // An abbreviation counts with its dot: "Fr." is francs, "FR" a country or language code.
-                let pattern = #"(?<!\p{L})"# + NSRegularExpression.escapedPattern(for: symbol)
-                count = (try? NSRegularExpression(pattern: pattern, options: .caseInsensitive))?
-                    .numberOfMatches(in: docRaw, range: NSRange(docRaw.startIndex..., in: docRaw)) ?? 0
+                count = abbreviation.numberOfMatches(in: docRaw, range: NSRange(docRaw.startIndex..., in: docRaw))
             } else {
                 count = wordy ? Text.occurrences(of: Text.fold(symbol), in: docFolded) : docRaw.components(separatedBy: symbol).count - 1
             }

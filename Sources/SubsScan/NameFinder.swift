@@ -397,9 +397,9 @@ struct NameFinder {
                                   "hallo", "hola", "para", "an", "a"]
 
     /// "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113"), nor a long line
-    /// that starts with a label's word ("An ... "). A one-letter
-    /// label (Spanish "a") counts only with its colon: OCR reads specks and logo scraps as lone
-    /// letters ("a", "A 7 W"), and the letterhead under them is no customer's name.
+    /// that starts with a label's word ("An ... "). A one-letter label (Spanish "a") counts only with
+    /// its colon: OCR reads specks and logo scraps as lone letters ("a", "A 7 W"), and the
+    /// letterhead under them is no customer's name.
     static func isRecipientLabel(_ raw: String) -> Bool {
         let folded = Text.fold(raw)
         // A label and at most a name ("Dear Mr and Mrs Smith"), not a line of words.
