@@ -183,13 +183,24 @@ public struct InvoiceScanner: Sendable {
         guard !evidence.isEmpty, let engine = try? OCREngine.shared(languages: options.languages) else { return extraction }
         var result = extraction
         for (e, isAmount) in evidence {
-            guard let line = TextLine.lines(of: pages).first(where: { $0.text == e }),
+            guard var line = TextLine.lines(of: pages).first(where: { $0.text == e }),
                 let (raster, dpi) = rasters[line.page], let p = pages.firstIndex(where: { $0.page == line.page }),
                 let lineNumber = line.words.first?.line
             else { continue }
+            // The name's printed line may have been parted by OCR (a tilted or curled slip): its
+            // end read as a line of its own. Those words are read again with it, as one line.
+            var base = pages
+            let parted = isAmount ? [] : Self.partedRest(of: line, among: pages[p].words)
+            if !parted.isEmpty {
+                let moved = parted.map { w in var w = w; w.line = lineNumber; return w }
+                line.words = (line.words + moved).sorted { $0.x < $1.x }
+                base[p].words = pages[p].words.filter { !parted.contains($0) }
+                base = Self.replacing(line: lineNumber, of: p, in: base, with: line.words)
+            }
             // A line read with high confidence is rarely read better alone, nor is one read so
             // badly that it is mostly noise: no time spent on either (the name: see nameNeedsRereading).
-            guard isAmount ? Self.rereadConfidences.contains(line.confidence) : Self.nameNeedsRereading(line) else { continue }
+            guard isAmount ? Self.rereadConfidences.contains(line.confidence) : Self.nameNeedsRereading(line) || !parted.isEmpty
+            else { continue }
             let x0 = line.words.map(\.x).min()!, y0 = line.words.map(\.y).min()!
             let x1 = line.words.map { $0.x + $0.width }.max()!, y1 = line.words.map { $0.y + $0.height }.max()!
             // The box of the line's usual words: a tall speck or stamp mark would swell it.
@@ -198,11 +209,18 @@ public struct InvoiceScanner: Sendable {
             let core = line.words.filter { $0.height <= typical * 3 / 2 }
             let top = core.map(\.y).min() ?? y0, bottom = core.map { $0.y + $0.height }.max() ?? y1
             let box = Raster.PixelBox(x: x0, y: top, width: x1 - x0, height: bottom - top)
-            let again = engine.rereadLine(raster, box: box, dpi: dpi, page: line.page, line: lineNumber)
-            if !isAmount, !Self.clearlySurer(again, than: line), let voted = votedName(line, again, raster: raster, box: box, dpi: dpi) {
+            let tilt = parted.isEmpty ? nil : Self.tilt(of: line.words)
+            let again = engine.rereadLine(raster, box: box, dpi: dpi, page: line.page, line: lineNumber, tilt: tilt)
+            // A parted line is kept joined as the page read it unless both re-reads agree on
+            // another reading: its words were read well, only put on different lines.
+            if !isAmount, !Self.clearlySurer(again, than: line),
+                let voted = parted.isEmpty
+                    ? votedName(line, again, raster: raster, box: box, dpi: dpi)
+                    : votedName(line, again, raster: raster, box: box, dpi: dpi, tilt: tilt, agreementWins: true) ?? line.words
+            {
                 let votedText = voted.map(\.text).joined(separator: " ")
                 if votedText != e {
-                    let candidate = Self.replacing(line: lineNumber, of: p, in: pages, with: voted)
+                    let candidate = Self.replacing(line: lineNumber, of: p, in: base, with: voted)
                     let reextracted = extractor.extract(pages: candidate)
                     // The combined line must still be where the name comes from.
                     if reextracted.name.evidence == votedText {
@@ -219,7 +237,7 @@ public struct InvoiceScanner: Sendable {
             if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
                 FileHandle.standardError.write(Data("reread '\(e)' \(before) -> '\(again.map(\.text).joined(separator: " "))' \(after)\n".utf8))
             }
-            let candidate = Self.replacing(line: lineNumber, of: p, in: pages, with: again)
+            let candidate = Self.replacing(line: lineNumber, of: p, in: base, with: again)
             let reextracted = extractor.extract(pages: candidate)
             var better = Self.clearlySurer(again, than: line)
             // A total line re-read into something whose total is elsewhere is no better reading.
@@ -245,15 +263,19 @@ public struct InvoiceScanner: Sendable {
 
     /// The line the name came from, read a second time (enlarged more than `again`) and the
     /// three readings combined word by word: a word changes only where both re-reads agree on it
-    /// (`LineVoting`). Nil when no vote was held: the first re-read read the line just as the page
-    /// did, which leaves no majority for anything else, so the second read is spared.
-    func votedName(_ line: TextLine, _ again: [WordBox], raster: Raster, box: Raster.PixelBox, dpi: Int) -> [WordBox]? {
+    /// (`LineVoting`); with `agreementWins`, two re-reads reading the line alike win whole. Nil when
+    /// no vote was held: the first re-read read the line just as the page did, which leaves no
+    /// majority for anything else, so the second read is spared.
+    func votedName(
+        _ line: TextLine, _ again: [WordBox], raster: Raster, box: Raster.PixelBox, dpi: Int,
+        tilt: (radians: Double, letterHeight: Int)? = nil, agreementWins: Bool = false
+    ) -> [WordBox]? {
         guard !again.isEmpty, again.map(\.text) != line.words.map(\.text), let lineNumber = line.words.first?.line,
             let engine = try? OCREngine.shared(languages: options.languages)
         else { return nil }
-        let larger = min(3, OCREngine.rereadScale(lineHeight: box.height) * Self.secondNameReadScale)
-        let other = engine.rereadLine(raster, box: box, dpi: dpi, page: line.page, line: lineNumber, scale: larger)
-        let voted = LineVoting.combine(line.words, [again, other])
+        let larger = min(3, OCREngine.rereadScale(lineHeight: tilt?.letterHeight ?? box.height) * Self.secondNameReadScale)
+        let other = engine.rereadLine(raster, box: box, dpi: dpi, page: line.page, line: lineNumber, scale: larger, tilt: tilt)
+        let voted = agreementWins && other.map(\.text) == again.map(\.text) ? again : LineVoting.combine(line.words, [again, other])
         if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
             func show(_ ws: [WordBox]) -> String { ws.map { "\($0.text):\(Int($0.confidence * 100))" }.joined(separator: " ") }
             FileHandle.standardError.write(Data("name readings '\(show(line.words))' / '\(show(again))' / '\(show(other))' -> '\(show(voted))'\n".utf8))
@@ -269,6 +291,51 @@ public struct InvoiceScanner: Sendable {
     /// replaces the line whole.
     static func clearlySurer(_ again: [WordBox], than line: TextLine) -> Bool {
         !again.isEmpty && rereadConfidences.contains(line.confidence) && meanConfidence(again) > line.confidence + 0.05
+    }
+
+    /// The rest of `line`'s printed line when OCR parted it (a tilted or curled slip): whole
+    /// neighbouring lines lying wholly past one of its ends, whose nearest word sits level with
+    /// that end (at least 60% of its height within the end word's) and follows on within three
+    /// of its heights ("LIGHTROOM GALLERY SDP" with "BHD" read as a line above it). Pieces of
+    /// pieces are followed: a line tilted more is read as several.
+    static func partedRest(of line: TextLine, among words: [WordBox]) -> [WordBox] {
+        guard !line.words.isEmpty else { return [] }
+        let byLine = Dictionary(grouping: words, by: \.line)
+        var joined = line.words.sorted { $0.x < $1.x }
+        var taken = Set(line.words.map(\.line))
+        func level(_ w: WordBox, _ end: WordBox) -> Bool {
+            let overlap = min(end.y + end.height, w.y + w.height) - max(end.y, w.y)
+            return w.height > 0 && Double(overlap) >= 0.6 * Double(min(w.height, end.height))
+        }
+        var found = true
+        while found {
+            found = false
+            let neighbours = Set(taken.flatMap { [$0 - 1, $0 + 1] }).subtracting(taken).sorted()
+            for n in neighbours {
+                guard let other = byLine[n]?.sorted(by: { $0.x < $1.x }), let head = other.first, let tail = other.last,
+                    let first = joined.first, let last = joined.last
+                else { continue }
+                let follows = head.x >= last.x + last.width && head.x - (last.x + last.width) <= 3 * head.height && level(head, last)
+                let leads = tail.x + tail.width <= first.x && first.x - (tail.x + tail.width) <= 3 * tail.height && level(tail, first)
+                guard follows || leads else { continue }
+                joined = follows ? joined + other : other + joined
+                taken.insert(n)
+                found = true
+            }
+        }
+        return joined.filter { !line.words.contains($0) }
+    }
+
+    /// The clockwise turn that levels a line whose words climb or fall from left to right (their
+    /// tops and bottoms, first word to last), with the height of its letters (the lowest word box:
+    /// a tilted word's box is its letters' height plus the climb across it). Nil under a degree.
+    static func tilt(of words: [WordBox]) -> (radians: Double, letterHeight: Int)? {
+        guard let first = words.first, let last = words.last, last.x > first.x, let lowest = words.map(\.height).min()
+        else { return nil }
+        let climb = Double((last.y - first.y) + (last.y + last.height - first.y - first.height)) / 2
+        let radians = -atan(climb / Double(last.x - first.x))
+        guard abs(radians) >= .pi / 180 else { return nil }
+        return (radians, lowest)
     }
 
     /// `pages` with line `line` of page index `p` read as `words`.

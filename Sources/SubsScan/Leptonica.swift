@@ -160,7 +160,12 @@ final class Raster: @unchecked Sendable {
         guard let binary, pixFindSkew(binary, &angle, &confidence) == 0,
             Double(confidence) >= minConfidence, abs(angle) >= 0.1
         else { return nil }
-        return Raster(taking: pixRotate(pix, angle * .pi / 180, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0))
+        return rotated(by: Double(angle) * .pi / 180)
+    }
+
+    /// Turned about its centre by `radians`, clockwise when positive; same size, white brought in.
+    func rotated(by radians: Double) -> Raster? {
+        Raster(taking: pixRotate(pix, Float(radians), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0))
     }
 
     /// A rectangle in pixels.

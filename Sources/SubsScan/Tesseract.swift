@@ -180,12 +180,41 @@ final class OCREngine: @unchecked Sendable {
     /// Reads one text line again on its own: the line's box (with a margin) cut from the prepared
     /// page, enlarged by `rereadScale(lineHeight:)` (or by `scale`), in single-line mode. Words
     /// come back in page pixels with `line` set to `line`. Empty when nothing was read.
-    func rereadLine(_ raster: Raster, box: Raster.PixelBox, dpi: Int, page: Int, line: Int, scale: Double? = nil) -> [WordBox] {
-        let marginY = max(4, box.height / 2), marginX = max(8, box.height)
+    ///
+    /// A tilted line (`tilt`: the clockwise turn in radians that levels it, and the height of its
+    /// letters) is cut out with all its box, levelled, and read from a band as high as its letters:
+    /// the box of a tilted line holds parts of the lines above and below, which single-line mode
+    /// reads as noise.
+    func rereadLine(
+        _ raster: Raster, box: Raster.PixelBox, dpi: Int, page: Int, line: Int, scale: Double? = nil,
+        tilt: (radians: Double, letterHeight: Int)? = nil
+    ) -> [WordBox] {
+        let height = tilt?.letterHeight ?? box.height
+        let marginY = max(4, height / 2), marginX = max(8, height)
         let x0 = max(0, box.x - marginX), y0 = max(0, box.y - marginY)
         let x1 = min(raster.width, box.x + box.width + marginX), y1 = min(raster.height, box.y + box.height + marginY)
-        guard x1 - x0 > 8, y1 - y0 > 8, let crop = raster.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) else { return [] }
-        let factor = scale ?? Self.rereadScale(lineHeight: box.height)
+        guard x1 - x0 > 8, y1 - y0 > 8, var crop = raster.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0) else { return [] }
+        // Where the band starts in the crop, and how a point of the band maps back onto the page.
+        var bandTop = 0
+        var toPage: (Double, Double) -> (x: Double, y: Double) = { (Double(x0) + $0, Double(y0) + $1) }
+        if let tilt {
+            let cx = Double(crop.width) / 2, cy = Double(crop.height) / 2
+            let (sinA, cosA) = (sin(tilt.radians), cos(tilt.radians))
+            // The box's middle lies on the line; turning about the crop's centre moves it here.
+            let mx = Double(box.x + box.width / 2 - x0) - cx, my = Double(box.y + box.height / 2 - y0) - cy
+            let levelY = cy + mx * sinA + my * cosA
+            bandTop = max(0, Int(levelY) - height / 2 - marginY)
+            let bandHeight = min(crop.height - bandTop, height + 2 * marginY)
+            guard bandHeight > 8, let turned = crop.rotated(by: tilt.radians),
+                let band = turned.cropped(x: 0, y: bandTop, width: turned.width, height: bandHeight)
+            else { return [] }
+            crop = band
+            toPage = { x, y in
+                let (dx, dy) = (x - cx, y - cy)
+                return (Double(x0) + cx + dx * cosA + dy * sinA, Double(y0) + cy - dx * sinA + dy * cosA)
+            }
+        }
+        let factor = scale ?? Self.rereadScale(lineHeight: height)
         guard let strip = factor > 1 ? crop.scaled(by: factor) : crop else { return [] }
         lock.lock()
         defer {
@@ -194,8 +223,9 @@ final class OCREngine: @unchecked Sendable {
         }
         return read(strip, mode: PSM_SINGLE_LINE, dpi: Int(Double(dpi) * factor), page: page).map { w in
             var w = w
-            w.x = x0 + Int(Double(w.x) / factor)
-            w.y = y0 + Int(Double(w.y) / factor)
+            let at = toPage(Double(w.x) / factor, Double(bandTop) + Double(w.y) / factor)
+            w.x = Int(at.x)
+            w.y = Int(at.y)
             w.width = Int(Double(w.width) / factor)
             w.height = Int(Double(w.height) / factor)
             w.line = line

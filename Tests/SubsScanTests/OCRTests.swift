@@ -98,3 +98,64 @@ import Testing
         #expect(abs(reread.x - last.x) <= 6)
     }
 }
+
+/// A shop's name printed on a tilted line of an otherwise level slip (a curled receipt): block
+/// OCR parts such a line into pieces on lines of their own.
+@Suite(.serialized) struct PartedLineTests {
+    @Test func aNameLineTiltedApartByOCRIsReadWhole() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        // The address close under the name: a box around the whole tilted line takes in its top.
+        let body = [
+            "No: 12, Jalan Melur 3, Taman Seri", "Cashier: 04      Date: 20/11/2017", "",
+            "Film roll                 18.00", "Batteries                 21.80", "", "TOTAL : RM 39.80",
+            "Cash                      50.00", "Change                    10.20",
+        ]
+        for degrees in [3, 5] {
+            let url = dir.path("tilted-\(degrees).png")
+            var args = ["-size", "700x520", "xc:white", "-font", font, "-fill", "black", "-pointsize", "26",
+                        "-annotate", "\(360 - degrees)x\(360 - degrees)+60+80", "NORTHWIND CAMERA GALLERY SDN BHD", "-pointsize", "22"]
+            for (i, line) in body.enumerated() where !line.isEmpty { args += ["-annotate", "+80+\(112 + i * 38)", line] }
+            try #require(try Fixtures.run("convert", args + [url.path]) == 0)
+            let r = try InvoiceScanner().scan(url)
+            #expect(r.name.value == "NORTHWIND CAMERA GALLERY SDN BHD", "tilted \(degrees)°")
+            #expect(r.amount.value == Decimal(string: "39.80"))
+        }
+    }
+
+    static func word(_ text: String, _ x: Int, _ y: Int, _ width: Int, _ height: Int, line: Int) -> WordBox {
+        WordBox(text: text, confidence: 0.95, x: x, y: y, width: width, height: height, line: line, page: 1)
+    }
+
+    @Test func theRestOfAPartedLineIsWhatLiesLevelPastItsEnds() {
+        func w(_ text: String, _ x: Int, _ y: Int, _ width: Int, _ height: Int, line: Int) -> WordBox { Self.word(text, x, y, width, height, line: line) }
+        let words = [
+            w("BHD", 607, 301, 58, 32, line: 1),
+            w("LIGHTROOM", 161, 330, 179, 28, line: 2), w("GALLERY", 362, 310, 223, 69, line: 2), w("SDP", 529, 306, 58, 77, line: 2),
+            w("No:", 219, 367, 43, 24, line: 3), w("28,", 286, 366, 39, 27, line: 3), w("JALAN", 336, 361, 83, 32, line: 3),
+        ]
+        let lines = TextLine.lines(of: [TextPage(page: 1, source: .ocr, words: words, width: 835, height: 2333)])
+        #expect(InvoiceScanner.partedRest(of: lines[1], among: words).map(\.text) == ["BHD"])
+        // From the piece, the rest is the line it was parted from (not the address under both).
+        #expect(InvoiceScanner.partedRest(of: lines[0], among: words).map(\.text) == ["LIGHTROOM", "GALLERY", "SDP"])
+        #expect(InvoiceScanner.partedRest(of: lines[2], among: words).isEmpty)
+        // A word level with the line but far past its end, or above its middle, is another line's.
+        let far = [w("BHD", 800, 301, 58, 32, line: 1)] + words.dropFirst()
+        #expect(InvoiceScanner.partedRest(of: lines[1], among: Array(far)).isEmpty)
+        let above = [w("BHD", 607, 270, 58, 32, line: 1)] + words.dropFirst()
+        #expect(InvoiceScanner.partedRest(of: lines[1], among: Array(above)).isEmpty)
+    }
+
+    @Test func aLinesTiltIsMeasuredFromItsFirstAndLastWords() throws {
+        func w(_ text: String, _ x: Int, _ y: Int, _ width: Int, _ height: Int, line: Int) -> WordBox { Self.word(text, x, y, width, height, line: line) }
+        let climbing = [w("NORTHWIND", 95, 73, 252, 52, line: 0), w("CAMERA", 364, 50, 169, 59, line: 0), w("BHD", 839, 23, 86, 37, line: 0)]
+        let tilt = try #require(InvoiceScanner.tilt(of: climbing))
+        #expect(tilt.radians > 0.06 && tilt.radians < 0.09)  // climbing 4-5° to the right: turned clockwise
+        #expect(tilt.letterHeight == 37)
+        let falling = climbing.map { b in var b = b; b.y = 200 - b.y - b.height; return b }
+        #expect((InvoiceScanner.tilt(of: falling)?.radians ?? 0) < -0.06)
+        let level = [w("Film", 82, 214, 42, 16, line: 0), w("roll", 134, 214, 30, 16, line: 0), w("18.00", 287, 216, 60, 16, line: 0)]
+        #expect(InvoiceScanner.tilt(of: level) == nil)
+    }
+}
