@@ -240,6 +240,14 @@ final class OCREngine: @unchecked Sendable {
         return wanted > 1.15 ? wanted : 1
     }
 
+    /// `word` with letters of other alphabets that the models read for one of ours put back: the
+    /// dotless "ı" (Turkish) for "i" whose dot was lost in a scan ("Sımıve"). Left as read when
+    /// Turkish or Azerbaijani is among `languages`.
+    static func inOwnAlphabet(_ word: String, languages: String) -> String {
+        guard word.contains("ı"), !languages.split(separator: "+").contains(where: { $0 == "tur" || $0 == "aze" }) else { return word }
+        return word.replacingOccurrences(of: "ı", with: "i")
+    }
+
     /// Reads `image` in `mode`: its words, with boxes in its pixels. The caller holds the lock.
     private func read(_ image: Raster, mode: TessPageSegMode, dpi: Int, page: Int) -> [WordBox] {
         TessBaseAPIClear(api)
@@ -264,7 +272,7 @@ final class OCREngine: @unchecked Sendable {
             var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
             _ = TessPageIteratorBoundingBox(pageIt, RIL_WORD, &l, &t, &r, &b)
             let conf = Double(TessResultIteratorConfidence(it, RIL_WORD)) / 100
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = Self.inOwnAlphabet(text.trimmingCharacters(in: .whitespaces), languages: languages)
             if trimmed.isEmpty { continue }
             words.append(WordBox(
                 text: trimmed, confidence: max(0, min(1, conf)),

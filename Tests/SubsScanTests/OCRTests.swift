@@ -158,4 +158,10 @@ import Testing
         let level = [w("Film", 82, 214, 42, 16, line: 0), w("roll", 134, 214, 30, 16, line: 0), w("18.00", 287, 216, 60, 16, line: 0)]
         #expect(InvoiceScanner.tilt(of: level) == nil)
     }
+
+    @Test func aDotlessIReadInOurLanguagesIsAnI() {
+        #expect(OCREngine.inOwnAlphabet("Sımıve", languages: "eng+fra+deu+spa") == "Simive")
+        #expect(OCREngine.inOwnAlphabet("Sımıve", languages: "tur+eng") == "Sımıve")
+        #expect(OCREngine.inOwnAlphabet("Total", languages: "eng") == "Total")
+    }
 }
