@@ -29,6 +29,9 @@ struct NameFinder {
         "order", "commande", "bestellung", "pedido", "cash bill", "official receipt", "simplified tax invoice",
         "payment successful", "paiement reussi", "zahlung erfolgreich", "pago realizado", "thank you", "merci",
         "danke", "gracias", "from", "to", "de", "an", "para", "a", "subject", "objet", "betreff", "asunto",
+        // An item table's first column heading.
+        "description", "designation", "libelle", "article", "produit", "beschreibung", "bezeichnung", "artikel",
+        "leistung", "position", "descripcion", "concepto", "articulo", "detalle", "item", "items", "product",
     ]
 
     private static let emailOrWeb = try! NSRegularExpression(
@@ -73,6 +76,12 @@ struct NameFinder {
                         hit = (key, index)
                         break outer
                     }
+                    // A long one-word name OCR split in two or three ("NordV PN").
+                    let joined = key.replacingOccurrences(of: " ", with: "")
+                    if n > 1, let index = catalogue.byJoinedName[joined] {
+                        hit = (joined, index)
+                        break outer
+                    }
                 }
             }
             if let (key, index) = hit {
@@ -81,7 +90,10 @@ struct NameFinder {
                 // and stand alone (a header, a cell) or recur ("Your Slack receipt" ... "Slack").
                 // Standing alone counts in the header area (an item "Apple" in a receipt body is fruit).
                 let inHeader = i < max(5, lines.count / 5)
-                let standalone = inHeader && line.cells.contains { Text.fold($0.map(\.text).joined(separator: " ")) == key }
+                let standalone = inHeader && line.cells.contains { cell in
+                    let folded = Text.fold(cell.map(\.text).joined(separator: " "))
+                    return folded == key || folded.replacingOccurrences(of: " ", with: "") == key
+                }
                 let distinctive = key.count >= 5 && !VendorCatalogueWords.common.contains(key)
                 let capitalised = line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true }
                     || raw.contains(v.name)
@@ -223,8 +235,13 @@ struct NameFinder {
             // Only a legal form ("BHD", "GmbH") is the end of a name broken over two lines.
             let formWords = Set(Self.legalForms.flatMap { $0.split(separator: " ").map(String.init) })
             if words.isSubset(of: formWords.union(Self.descriptors)) { continue }
-            let chrome = ["inbox", "to", "from", "de", "para", "an", "von", "a", "re", "fwd"]
-            if let first = folded.split(separator: " ").first, chrome.contains(String(first)) { continue }
+            // A mail's header lines ("to me", "para mí", "Re: ..."); the addressing words only in the
+            // lower case of a reading pane: capitalised, they start names ("An Post", "Para").
+            if let first = trimmed.split(separator: " ").first {
+                let word = Text.fold(String(first))
+                if ["inbox", "re", "fwd"].contains(word) { continue }
+                if ["to", "from", "de", "para", "an", "von", "a"].contains(word), first.first?.isLowercase == true { continue }
+            }
             var score = 1.0 - Double(index) * 0.15
             if Self.legalForms.contains(where: { Text.contains(folded, phrase: $0) && $0.count >= 2 }) { score += 1.5 }
             if !words.isDisjoint(with: Self.businessWords) { score += 1 }
@@ -399,7 +416,8 @@ struct NameFinder {
     /// "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113"), nor a long line
     /// that starts with a label's word ("An ... "). A one-letter label (Spanish "a") counts only with
     /// its colon: OCR reads specks and logo scraps as lone letters ("a", "A 7 W"), and the
-    /// letterhead under them is no customer's name.
+    /// letterhead under them is no customer's name. The other `addressingWords` count with their
+    /// colon or alone on their line.
     static func isRecipientLabel(_ raw: String) -> Bool {
         let folded = Text.fold(raw)
         // A label and at most a name ("Dear Mr and Mrs Smith"), not a line of words.
@@ -408,10 +426,15 @@ struct NameFinder {
             guard folded == label || (folded.hasPrefix(label + " ") && folded.dropFirst(label.count).contains(where: \.isLetter)) else {
                 return false
             }
-            guard label.count == 1 else { return true }
-            return raw.trimmingCharacters(in: .whitespaces).dropFirst().trimmingCharacters(in: .whitespaces).hasPrefix(":")
+            guard Self.addressingWords.contains(label), folded != label || label.count == 1 else { return true }
+            return raw.trimmingCharacters(in: .whitespaces).dropFirst(label.count).trimmingCharacters(in: .whitespaces).hasPrefix(":")
         }
     }
+
+    /// Labels of an invoice's particulars, printed after the issuer's letterhead.
+    /// Recipient labels that also start names ("Para SARL", "An Post", "A2 Hosting"): labels only
+    /// with their colon, or alone on their line.
+    static let addressingWords: Set<String> = ["to", "para", "an", "a"]
 
     /// Labels of an invoice's particulars, printed after the issuer's letterhead.
     static let particularsLabels = ["invoice number", "invoice no", "customer id", "customer number", "account number",

@@ -15,6 +15,10 @@ public struct VendorCatalogue: Sendable {
     let byName: [String: Int]
     /// Registrable domain ("netflix.com") -> vendor index.
     let byDomain: [String: Int]
+    /// Folded one-word names and aliases of six letters or more -> vendor index: OCR splits such a
+    /// name at a change of case ("NordV PN"), and n-grams of a line joined without their spaces
+    /// are looked up here.
+    let byJoinedName: [String: Int]
     /// Words in the longest folded name or alias.
     let longestName: Int
 
@@ -35,6 +39,7 @@ public struct VendorCatalogue: Sendable {
             }
         }
         byName = names
+        byJoinedName = names.filter { key, _ in key.count >= 6 && !key.contains(" ") }
         byDomain = domains
         longestName = names.keys.map { $0.split(separator: " ").count }.max() ?? 1
     }

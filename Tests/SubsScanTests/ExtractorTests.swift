@@ -378,6 +378,36 @@ import Testing
         #expect(r.name.value == "BACKEREI SOMMER")
     }
 
+    /// A catalogue name OCR split at a change of case ("NordV PN") is still the catalogue's.
+    @Test func aCatalogueNameSplitByOCRIsFound() {
+        let r = e.extract(text: "NordV PN RECEIPT\nDate issued: 19 January 2026\nNordV PN Premium plan $10.69\nTotal $12.83")
+        #expect(r.name.value == "NordVPN")
+        // Two words that only join into a short name are not it.
+        #expect(VendorCatalogue.bundled.byJoinedName.keys.allSatisfy { $0.count >= 6 && !$0.contains(" ") })
+    }
+
+    /// Addressing words start names when capitalised and without their colon ("Para SARL", "An
+    /// Post"); an item table's column heading is no name.
+    @Test func aNameStartingWithAnAddressingWordIsAName() {
+        let r = e.extract(text: """
+            Para SARL - 22 rue du Port
+            Date de facture : 8 novembre 2026
+            Facturé à
+            Sam Taylor
+            Désignation   Qté   Montant
+            Abonnement Family   1   57,07 €
+            Net à payer   68,48 EUR
+            """)
+        #expect(r.name.value == "Para SARL")
+        #expect(NameFinder.isRecipientLabel("Para: Juan Pérez"))
+        #expect(NameFinder.isRecipientLabel("To"))
+        #expect(!NameFinder.isRecipientLabel("Para SARL"))
+        #expect(!NameFinder.isRecipientLabel("An Post"))
+        #expect(!NameFinder.isRecipientLabel("a"))  // a speck, as before
+        let table = e.extract(text: "FACTURE\nDate de facture : 8 novembre 2026\nDésignation   Qté   Montant\nAbonnement   1   9,99 €\nTotal TTC   9,99 €")
+        #expect(table.name.value == nil)
+    }
+
     @Test func customerNameUnderBillToIsNotTheVendor() {
         let r = e.extract(text: """
             INVOICE
