@@ -41,14 +41,21 @@ enum ImagePreparation {
             let f = Double(maxLongSide) / Double(long)
             if let s = r.scaled(by: f) { r = s; dpi = max(70, dpi * f); notes.append("downscaled x\(format(f))") }
         }
+        // A photographed sheet is cut out first: a dark table or a dim room must not make it
+        // look like a dark-mode screen. Light falling off across the sheet is evened out, since
+        // Tesseract's one threshold for the page loses every line in the shade.
+        if let flat = flattenPage(r) {
+            r = flat
+            notes.append("page outline flattened (\(r.width)x\(r.height))")
+            if let even = r.backgroundNormalized() {
+                r = even
+                notes.append("lighting evened")
+            }
+        }
         // Light text on a dark background (dark-mode mail apps): Tesseract wants dark on light.
         if let mean = r.meanGray(), mean < 110, let inv = r.inverted() {
             r = inv
             notes.append("inverted dark background")
-        }
-        if let flat = flattenPage(r) {
-            r = flat
-            notes.append("page outline flattened (\(r.width)x\(r.height))")
         }
         if let (sized, factor, note) = sizeText(r) {
             r = sized

@@ -155,6 +155,41 @@ import Testing
     }
 }
 
+extension PhotoOCRTests {
+    /// Light falling off down the sheet (a lamp at the top): one threshold for the whole page,
+    /// Tesseract's own, loses every line in the shade unless the lighting is evened first. Taken
+    /// in a dim room (the whole picture dark), the sheet is still dark print on paper, not a
+    /// dark-mode screen to invert.
+    @Test(arguments: [false, true])
+    func aPageInTheShadeOfItsLowerHalfIsReadToTheBottom(dimRoom: Bool) throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let flat = dir.path("flat.png")
+        try Fixtures.renderText([
+            "Lingerwood Music School", "Invoice", "Invoice date: 3 March 2026", "",
+            "Piano lessons, 4 x 45 min            120.00 EUR", "Sheet music                           19.90 EUR",
+            "Early booking discount               -10.00 EUR", "", "Total                                129.90 EUR",
+            "", "Payable within 14 days.", "Thank you!",
+        ], to: flat, width: 1100, pointSize: 26)
+        let photo = dir.path("shaded.jpg")
+        // In the dim room the shade's multiplying goes on over the border and the table
+        // (ImageMagick keeps the compose setting), darkening all the picture.
+        let status = try Fixtures.run("convert", [
+            flat.path, "(", "-size", "1100x704", "gradient:white-gray45", ")", "-compose", "multiply", "-composite",
+        ] + (dimRoom ? [] : ["-compose", "over"]) + [
+            "-bordercolor", "white", "-border", "40", "-background", "gray35", "-virtual-pixel", "background",
+            "+distort", "Perspective", "0,0 80,60  1179,0 1120,90  1179,783 1150,860  0,783 50,880",
+            "-gravity", "center", "-extent", "1300x1000", "-quality", "85", photo.path,
+        ])
+        try #require(status == 0)
+        let raster = try #require(Raster(encoded: try Data(contentsOf: photo)))
+        if dimRoom { try #require((raster.grayscale()?.meanGray() ?? 255) < 110) }  // darker than dark mode's cut
+        let r = try InvoiceScanner().scan(photo)
+        #expect(r.amount.value == Decimal(string: "129.90"))
+        #expect(r.currency.value == .eur)
+    }
+}
+
 @Suite struct RedStampTests {
     @Test func redStampInkFadesWhilePrintStaysDark() throws {
         // Paper, black print, blue ballpoint, purple dot-matrix ribbon, a pink-red stamp, a faint
