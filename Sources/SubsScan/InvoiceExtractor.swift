@@ -65,10 +65,15 @@ public struct InvoiceExtractor: Sendable {
         let transactionCount = transactionWords.filter { Text.contains(docFolded, phrase: $0) }.count
         let hasTransactionWord = transactionCount > 0
         let labelled = amount.map { $0.labelWeight > 0 } ?? false
+        let labelledByFeeOnly = amount.map { a in
+            let line = folded[a.mention.line]
+            return Lexicon.feeLabels.contains { Text.contains(line, phrase: $0.phrase) }
+                && !Lexicon.chargeLabels.contains { Text.contains(line, phrase: $0.phrase) }
+        } ?? false
         // Evidence of a charge: a labelled total on a document that calls itself an invoice/receipt
         // or talks about paying; a lone price on a payment confirmation; or an invoice/receipt
         // whose total is missing (torn) but that is clearly a bill.
-        let isInvoice = (labelled && (hasDocWord || hasChargeWord || hasSubscriptionWord || hasTransactionWord))
+        let isInvoice = (labelled && (hasDocWord || hasChargeWord || (!labelledByFeeOnly && (hasSubscriptionWord || hasTransactionWord))))
             || (amount.map { $0.labelWeight == 0 } == true && hasChargeWord)
             || (amount.map { $0.labelWeight < 0 } == true && hasDocWord)
             || (hasDocWord && (hasChargeWord || hasSubscriptionWord))

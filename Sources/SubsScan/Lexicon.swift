@@ -17,7 +17,18 @@ enum Lexicon {
     // MARK: Amount labels
 
     /// The amount actually charged, tax included. Weight: how sure the label makes us.
-    static let totalLabels: [(phrase: String, weight: Double)] = [
+    static let totalLabels: [(phrase: String, weight: Double)] = chargeLabels + feeLabels
+
+    /// A membership's fee is its charge (gyms, clubs, schools): their payment e-mails name no
+    /// total. But a letter announcing the fee is no bill, so the fee alone needs a word of paying.
+    static let feeLabels: [(phrase: String, weight: Double)] = [
+        ("monthly fee", 0.75), ("annual fee", 0.75), ("yearly fee", 0.75), ("membership fee", 0.75), ("subscription fee", 0.75),
+        ("cotisation mensuelle", 0.75), ("cotisation annuelle", 0.75), ("cotisation", 0.6),
+        ("mitgliedsbeitrag", 0.75), ("monatsbeitrag", 0.75), ("jahresbeitrag", 0.75), ("beitrag", 0.55),
+        ("cuota mensual", 0.75), ("cuota anual", 0.75), ("cuota de socio", 0.75), ("cuota", 0.6),
+    ]
+
+    static let chargeLabels: [(phrase: String, weight: Double)] = [
         // en
         ("amount charged", 1.0), ("total charged", 1.0), ("amount paid", 1.0), ("total paid", 1.0), ("you paid", 0.95),
         ("grand total", 1.0), ("total due", 0.9), ("amount due", 0.85), ("total amount", 0.95), ("total incl", 1.0),

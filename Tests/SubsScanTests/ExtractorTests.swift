@@ -204,6 +204,31 @@ import Testing
         #expect(AmountFinder.find(in: "Model Y2026", line: 0, language: nil).isEmpty)
     }
 
+    /// A gym's payment e-mail names its fee, not a total; a club's letter naming its fee is no bill.
+    @Test func aMembershipFeePaidIsTheChargeAFeeAnnouncedIsNot() {
+        let paid = extractor.extract(text: """
+            Your membership payment
+            Hi Sam, thanks for your payment. Here are the details:
+            Monthly fee   £31.50
+            Payment date   4 May 2026
+            Next payment   4 June 2026
+            Add a friend for £6 more per month.
+            """)
+        #expect(paid.amount.value == Decimal(string: "31.50"))
+        #expect(paid.currency.value?.code == "GBP")
+        #expect(paid.billingDate.value == LocalDate(year: 2026, month: 5, day: 4))
+        #expect(paid.nextBillingDate.value == LocalDate(year: 2026, month: 6, day: 4))
+        let beitrag = extractor.extract(text: "Mitgliedsbeitrag Mai   39,00 €\nAbgebucht am 02.05.2026\nVielen Dank!")
+        #expect(beitrag.amount.value == Decimal(string: "39.00"))
+        let letter = extractor.extract(text: """
+            Riverside Rowing Club
+            Dear members,
+            Our annual meeting takes place on 10 August 2026 in the boathouse.
+            The membership fee stays at £48.00 per year.
+            """)
+        #expect(letter.amount.value == nil && letter.name.value == nil && letter.billingDate.value == nil)
+    }
+
     @Test func oldPriceBeforeTheCharge() {
         let r = extractor.extract(text: "Receipt\nYou paid\nTotal   €19.99 €14.99\nPaid with card\n")
         #expect(r.amount.value == Decimal(string: "14.99"))
