@@ -285,8 +285,11 @@ public struct InvoiceExtractor: Sendable {
                     below = true
                 }
             }
-            // A value in a column headed "Tax", "VAT", "Unit price"... is that, whatever the row says.
-            if columnHeaderIsDistractor(m, lines: lines, moneyLines: Set(byLine.keys)) { continue }
+            // A value in a column headed "Tax", "VAT", "Unit price"... is that, whatever the row says;
+            // but a total's row under a "Price" column is the total of the prices.
+            var rowIsTotal = false
+            if case .total(let w) = v, w >= 0.8 { rowIsTotal = true }
+            if columnHeaderIsDistractor(m, lines: lines, moneyLines: Set(byLine.keys), rowIsTotal: rowIsTotal) { continue }
             var weight = 0.0
             switch v {
             case .distractor: continue
@@ -537,15 +540,18 @@ public struct InvoiceExtractor: Sendable {
         return found.value
     }
 
-    static let columnDistractors: Set<String> = [
-        "tax", "vat", "gst", "sst", "tva", "mwst", "ust", "iva", "unit price", "price", "prix unitaire", "pu",
-        "einzelpreis", "precio unitario", "precio", "qty", "qte", "menge", "cantidad", "discount", "remise", "rabatt",
-        "descuento", "s price", "u price", "rate",
+    static let columnDistractors: Set<String> = taxColumns.union([
+        "unit price", "price", "prix unitaire", "pu", "einzelpreis", "precio unitario", "precio", "qty", "qte", "menge",
+        "cantidad", "s price", "u price", "rate",
+    ])
+    /// Columns whose values are never the charge, even in a total's row.
+    static let taxColumns: Set<String> = [
+        "tax", "vat", "gst", "sst", "tva", "mwst", "ust", "iva", "discount", "remise", "rabatt", "descuento",
     ]
 
     /// Looks up to four lines above the amount for a header line (no amounts) and reads the header
     /// word right above it.
-    func columnHeaderIsDistractor(_ m: MoneyMention, lines: [TextLine], moneyLines: Set<Int>) -> Bool {
+    func columnHeaderIsDistractor(_ m: MoneyMention, lines: [TextLine], moneyLines: Set<Int>, rowIsTotal: Bool = false) -> Bool {
         let covering = lines[m.line].words(covering: m.start, m.end)
         guard let left = covering.map(\.x).min(), let right = covering.map({ $0.x + $0.width }).max() else { return false }
         var k = m.line - 1
@@ -560,7 +566,7 @@ public struct InvoiceExtractor: Sendable {
             guard lines[k].cells.count >= 2 || lines[k].words.count >= 3 else { continue }
             // "Items: 5   Qty: 5" is a count summary with its values, not a header over a column.
             if lines[k].text.range(of: #":\s*\d"#, options: .regularExpression) != nil { continue }
-            return Self.columnDistractors.contains { Text.contains(text, phrase: $0) }
+            return (rowIsTotal ? Self.taxColumns : Self.columnDistractors).contains { Text.contains(text, phrase: $0) }
                 && !Lexicon.totalLabels.contains { $0.weight >= 0.8 && Text.contains(text, phrase: $0.phrase) }
         }
         return false

@@ -37,7 +37,7 @@ struct NameFinder {
     private static let emailOrWeb = try! NSRegularExpression(
         pattern: #"(?:[A-Za-z0-9._%+-]+@|www\.|https?://)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})"#)
     private static let bareDomain = try! NSRegularExpression(
-        pattern: #"(?<![@\w.])([A-Za-z0-9-]{2,}\.(?:com|net|org|io|co|fr|de|es|co\.uk|uk|tv|app|me|ai|so|us|eu|ch|at|be|nl|it))(?![\w.])"#)
+        pattern: #"(?<![@\w.-])([A-Za-z0-9-]{2,}\.(?:com|net|org|io|co|fr|de|es|co\.uk|uk|tv|app|me|ai|so|us|eu|ch|at|be|nl|it))(?![\w.])"#)
 
     /// - Parameter tillReceipt: a shop's receipt: its own name is in the header, while its items
     ///   ("Apple juice") and the links printed at its foot name other brands.
@@ -51,14 +51,17 @@ struct NameFinder {
         }
         // 1. A catalogue vendor named on the document or owning a domain printed on it.
         var best: (score: Double, found: Found)?
+        // The best hit that is no store: an app store's receipt names the service bought through it.
+        var bestService: (score: Double, found: Found)?
+        func consider(_ score: Double, _ found: Found) {
+            if best == nil || score > best!.score { best = (score, found) }
+            if found.vendor?.isStore != true, bestService == nil || score > bestService!.score { bestService = (score, found) }
+        }
         for (i, line) in lines.enumerated() where !paidWithLines.contains(i) && i < headerEnd {
             let raw = line.text
             for domain in domains(in: raw) {
                 if let v = catalogue.vendor(domain: domain) {
-                    let score = 3.0 - Double(i) * 0.01
-                    if best == nil || score > best!.score {
-                        best = (score, Found(name: v.name, confidence: 0.9, evidence: raw, vendor: v))
-                    }
+                    consider(3.0 - Double(i) * 0.01, Found(name: v.name, confidence: 0.9, evidence: raw, vendor: v))
                 }
             }
             let folded = Text.fold(raw)
@@ -71,8 +74,9 @@ struct NameFinder {
             outer: for start in tokens.indices {
                 for n in stride(from: min(catalogue.longestName, tokens.count - start), through: 1, by: -1) {
                     let key = tokens[start..<start + n].joined(separator: " ")
-                    // Two-letter names (EE, BT, O2) are too easily OCR noise: they need their domain.
-                    if key.count >= 3, let index = catalogue.byName[key] {
+                    // Two-letter names (EE, BT, O2) are too easily OCR noise: they need their domain,
+                    // or to be printed as the catalogue spells them on two lines ("Your O2 bill", "My O2").
+                    if let index = catalogue.byName[key], key.count >= 3 || Self.linesPrinting(catalogue.vendors[index].name, in: lines) >= 2 {
                         hit = (key, index)
                         break outer
                     }
@@ -105,6 +109,8 @@ struct NameFinder {
                 } else if !distinctive {
                     let recurring = capitalisedMentions(of: key, in: lines) >= 2
                     accepted = capitalised && (standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key)))
+                        // A logo's lower case ("edf"), alone in the header, when the name is no word.
+                        || (standalone && !VendorCatalogueWords.common.contains(key))
                 }
                 // "Fino Box <billing@finobox.app>": an ordinary word that is part of another brand, whose own
                 // domain the document prints, while none of the vendor's is printed. (A distinctive name stays:
@@ -125,25 +131,21 @@ struct NameFinder {
                 }
                 if accepted {
                     let score = position + Double(key.count) * 0.01 + (standalone ? 0.3 : 0)
-                    if best == nil || score > best!.score {
-                        best = (score, Found(name: v.name, confidence: standalone ? 0.9 : 0.8, evidence: raw, vendor: v))
-                    }
+                    consider(score, Found(name: v.name, confidence: standalone ? 0.9 : 0.8, evidence: raw, vendor: v))
                 }
             }
-            // A legal name whose core is a catalogue name: "Slack Technologies Limited" -> Slack.
+            // A legal name whose core is a catalogue name: "Slack Technologies Limited" -> Slack, also
+            // at the head of a footer's line ("Orange SA au capital de ...").
             for cell in line.cells {
                 for part in cell.map(\.text).joined(separator: " ").split(separator: ",") {
                 let text = String(part)
-                let core = Self.stripLegal(text)
-                guard core != Text.fold(text), let v = catalogue.vendor(named: core), core.count >= 2 else { continue }
-                let score = position - 0.2
-                if best == nil || score > best!.score {
-                    best = (score, Found(name: v.name, confidence: 0.75, evidence: raw, vendor: v))
-                }
+                let core = Self.stripLegal(text) != Text.fold(text) ? Self.stripLegal(text) : Self.nameBeforeLegalForm(text)
+                guard let core, core != Text.fold(text), let v = catalogue.vendor(named: core), core.count >= 2 else { continue }
+                consider(position - 0.2, Found(name: v.name, confidence: 0.75, evidence: raw, vendor: v))
                 }
             }
         }
-        if let best { return best.found }
+        if let best { return best.found.vendor?.isStore == true ? (bestService ?? best).found : best.found }
 
         // 2. The sender's or website's domain, in the capitals the document prints it with. A domain whose
         // name is also printed as words comes first: OCR reading "billing@acme.com" as "billingeacme.com"
@@ -216,6 +218,9 @@ struct NameFinder {
             // A company's legal form ("... Sdn Bhd", "... GmbH") makes a name even with a number
             // or a place in it ("7 Star Mart S/B", "Kedai Buku (Taman Indah) Sdn Bhd").
             let hasLegalForm = Self.namingLegalForms.contains { Text.contains(folded, phrase: $0) }
+            // A person addressed by title ("Mr Daniel Price", "M. et Mme Leroy", "Frau Tanaka") is the
+            // customer; a company may take a title for its brand ("MR D.I.Y. (M) SDN BHD").
+            if !hasLegalForm, let first = line.words.first?.text, Self.personalTitles.contains(first) { continue }
             // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
             let words = Set(folded.split(separator: " ").map(String.init))
             let hasBusinessWord = !words.isDisjoint(with: Self.businessWords)
@@ -575,9 +580,20 @@ struct NameFinder {
     static let ocrConfusions: Set<Set<Character>> = Set(["il", "od", "oq", "ef", "nm", "nh", "mh", "vy", "uv", "cg", "rk", "ti", "ce"].map { Set($0) })
 
     /// Lines printing the folded `key` as a capitalised word.
+    /// Lines printing `word` exactly (case and all) as a word of theirs.
+    static func linesPrinting(_ word: String, in lines: [TextLine]) -> Int {
+        lines.filter { line in line.words.contains { $0.text.trimmingCharacters(in: .punctuationCharacters) == word } }.count
+    }
+
     func capitalisedMentions(of key: String, in lines: [TextLine]) -> Int {
         lines.filter { line in line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true } }.count
     }
+
+    /// Titles before a person's name, as printed.
+    static let personalTitles: Set<String> = [
+        "Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Miss", "M.", "Mme", "Mme.", "Mlle", "Mlle.",
+        "Herr", "Frau", "Sr.", "Sra.", "Srta.", "Sr", "Sra", "Don", "Doña",
+    ]
 
     /// Descriptive words legal names add to a brand.
     static let descriptors: Set<String> = [
@@ -589,6 +605,20 @@ struct NameFinder {
     ]
 
     /// The brand core of a legal name: legal forms and descriptive words dropped from the end.
+    /// The folded words before the first legal form of `text`, when that form comes within its
+    /// first five words ("Orange SA au capital de ..." -> "orange").
+    static func nameBeforeLegalForm(_ text: String) -> String? {
+        let words = Text.fold(text).split(separator: " ").map(String.init)
+        guard words.count >= 2 else { return nil }
+        for k in 1..<min(words.count, 6) {
+            let rest = words[k...].joined(separator: " ")
+            if legalForms.contains(where: { rest == $0 || rest.hasPrefix($0 + " ") }) {
+                return words[..<k].joined(separator: " ")
+            }
+        }
+        return nil
+    }
+
     static func stripLegal(_ name: String) -> String {
         var words = Text.fold(name).split(separator: " ").map(String.init)
         let forms = Set(legalForms.flatMap { $0.split(separator: " ").map(String.init) })
@@ -616,19 +646,29 @@ struct NameFinder {
 
     /// "hellofresh" -> "HelloFresh" when the text prints it so (words joined); nil when it does not.
     func printedForm(of label: String, in lines: [TextLine]) -> String? {
+        let label = label.filter { $0.isLetter || $0.isNumber }
         for line in lines {
             let words = line.words.map(\.text)
-            for n in 1...3 where words.count >= n {
+            for n in 1...4 where words.count >= n {
                 for i in 0...(words.count - n) {
                     let joined = words[i..<i + n].joined(separator: " ")
+                    guard !joined.contains("@"), !joined.contains(".") || n > 1 else { continue }
                     let key = joined.lowercased().filter { $0.isLetter || $0.isNumber }
-                    if key == label, !joined.contains("@"), !joined.contains(".") || n > 1 {
+                    if key == label || Self.domainShortens(key, to: label, lastWord: words[i + n - 1]) {
                         return joined.trimmingCharacters(in: .punctuationCharacters)
                     }
                 }
             }
         }
         return nil
+    }
+
+    /// A domain cut short in its last word ("lacolmenacowork" of "La Colmena Coworking"): at most
+    /// three letters left off, and at least four of that word kept.
+    static func domainShortens(_ key: String, to label: String, lastWord: String) -> Bool {
+        let missing = key.count - label.count
+        let last = lastWord.lowercased().filter { $0.isLetter || $0.isNumber }.count
+        return (1...3).contains(missing) && key.hasPrefix(label) && last - missing >= 4
     }
 }
 

@@ -8,6 +8,10 @@ public struct VendorCatalogue: Sendable {
         public var aliases: [String]
         public var domains: [String]
         public var category: String
+        /// An app store or payment service whose receipts are for services bought through it
+        /// (Google Play, PayPal): such a receipt is the service's when it names one.
+        public var store: Bool?
+        public var isStore: Bool { store == true }
     }
 
     public let vendors: [Vendor]

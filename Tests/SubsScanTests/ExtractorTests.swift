@@ -433,6 +433,70 @@ import Testing
         #expect(table.name.value == nil)
     }
 
+    /// An app store's receipt is the service's bought through it; without one named, the store's.
+    @Test func aStoreReceiptIsTheServiceItSold() {
+        let service = e.extract(text: """
+            Google Play <googleplay-noreply@google.com>
+            Your Google Play order receipt from Mar 12, 2026
+            Thank you. You've subscribed to Duolingo Super on Google Play.
+            Item   Price
+            Duolingo Super (Duolingo)   $12.99/month
+            Total: $12.99/month
+            """)
+        #expect(service.name.value == "Duolingo")
+        // The total's row under the "Price" heading is the total, not an item's price.
+        #expect(service.amount.value == Decimal(string: "12.99"))
+        let unknown = e.extract(text: """
+            Google Play <googleplay-noreply@google.com>
+            Your Google Play order receipt from Mar 12, 2026
+            Item   Price
+            Quillnote Pro (Quillnote Labs)   $4.99/month
+            Total: $4.99/month
+            """)
+        #expect(unknown.name.value == "Google Play")
+    }
+
+    /// Brands as bills print them: a lower-case logo alone ("edf"), a two-letter brand the bill
+    /// repeats ("Your O2 bill" ... "My O2"), a legal name heading a footer ("Orange SA au capital").
+    @Test func brandsAsBillsPrintThem() {
+        #expect(e.extract(text: "Votre facture\nedf\ndu 10/03/2026\nMontant à payer 98,25 €").name.value == "EDF")
+        let o2 = e.extract(text: "Your O2 bill\nBill date: 14 March 2026\nTotal to pay £29.25\nFind your itemised bill in My O2.")
+        #expect(o2.name.value == "O2")
+        let once = e.extract(text: "Receipt\nO2 sensor cleaning\nDate: 14 March 2026\nTotal paid £29.25")
+        #expect(once.name.value != "O2")
+        let orange = e.extract(text: """
+            votre facture
+            facture n° 1240 du 8 mars 2026
+            abonnements et forfaits
+            total TTC 42,99 €
+            Orange SA au capital de 10 640 226 396 € - 111 quai du Président Roosevelt 92130 Issy-les-Moulineaux
+            """)
+        #expect(orange.name.value == "Orange")
+        let telekom = e.extract(text: "Rechnung Februar 2026\nTelekom Deutschland GmbH, Landgrabenweg 151, 53227 Bonn\nRechnungsdatum 18.02.2026\nRechnungsbetrag 59,95 €")
+        #expect(telekom.name.value == "Telekom")
+    }
+
+    /// A customer addressed by title is no letterhead; a domain is read whole, hyphen and all, and
+    /// may cut its name's last word short.
+    @Test func titlesAndDomainsName() {
+        let r = e.extract(text: "Your bill\nMr Daniel Price   Account number 4418\n41 Albert Road\nBill date: 14 March 2026\nTotal to pay £29.25")
+        #expect(r.name.value != "Mr Daniel Price")
+        #expect(e.extract(text: "MR PRICE HOME (M) SDN BHD\nNo. 3, Jalan Besar\nTOTAL RM 12.00\nCASH 20.00\nCHANGE 8.00").name.value == "MR PRICE HOME (M) SDN BHD")
+        // Texts too short to hold a legal name (a crash once: an empty range of words).
+        #expect(NameFinder.nameBeforeLegalForm("") == nil && NameFinder.nameBeforeLegalForm("Orange") == nil)
+        #expect(NameFinder.nameBeforeLegalForm("Orange SA au capital de 10 640 226 396 €") == "orange")
+        let yoga = e.extract(text: """
+            Studio Lotus Yoga
+            14 rue de l'Aiguillerie, 34000 Montpellier – contact@studiolotus-yoga.fr
+            FACTURE N° 2026-041   Date : 2 mars 2026
+            Total à payer 180,00 €
+            """)
+        #expect(yoga.name.value == "Studio Lotus Yoga")
+        #expect(NameFinder.domainShortens("lacolmenacoworking", to: "lacolmenacowork", lastWord: "Coworking"))
+        #expect(!NameFinder.domainShortens("lacolmenacoworking", to: "lacolmena", lastWord: "Coworking"))
+        #expect(!NameFinder.domainShortens("acmebox", to: "acmeb", lastWord: "Box"))
+    }
+
     @Test func customerNameUnderBillToIsNotTheVendor() {
         let r = e.extract(text: """
             INVOICE
