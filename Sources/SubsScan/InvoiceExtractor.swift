@@ -732,10 +732,17 @@ public struct InvoiceExtractor: Sendable {
                 {
                     period = (c, raws[line])
                 }
-                // Label on the line above: a short label line, or a sentence ending in one.
-                if case .none = role, k == 0, label.count <= 3, line > 0, byLine[line - 1] == nil {
+                // Label on the line above: a short label line, or a sentence ending in one; the
+                // label may go on into this line ("Facture" / "du 01/03/2026").
+                if k == 0, label.count <= 3, line > 0, byLine[line - 1] == nil {
                     let aboveWords = folded[line - 1].split(separator: " ")
-                    role = dateRole(aboveWords.count <= 5 ? folded[line - 1] : aboveWords.suffix(12).joined(separator: " "))
+                    let above = aboveWords.count <= 5 ? folded[line - 1] : aboveWords.suffix(12).joined(separator: " ")
+                    let withAbove = dateRole(label.isEmpty ? above : above + " " + label)
+                    // A bare "du" reads as a period's start; the words above may make it the invoice's date.
+                    switch (role, withAbove) {
+                    case (.none, _), (.other, .billing), (.other, .next): role = withAbove
+                    default: break
+                    }
                 }
                 // Inline words after the label can also state it: "Renews on 5 March".
                 previousRole = role
@@ -760,11 +767,32 @@ public struct InvoiceExtractor: Sendable {
 
     // MARK: Frequency
 
+    /// Lines whose period words are not how often this charge recurs: a price put another way
+    /// ("soit 9,99 €/mois", "Equivale a 6,25 € al mes", "12 x 6,99 €"), usage and estimates ("your
+    /// estimated annual cost", "últimos 12 meses", "312 kWh"), a discount's duration ("Remise
+    /// fidélité (12 mois)").
+    static func speaksOfOtherPeriods(_ folded: String) -> Bool {
+        otherPeriodWords.contains { Text.contains(folded, phrase: $0) }
+            || folded.range(of: #"\b\d+ ?x ?\d"#, options: .regularExpression) != nil
+    }
+
+    static let otherPeriodWords = [
+        // a price put another way
+        "equivalent", "equivale", "equivaut", "soit", "entspricht", "that s", "that is", "compared", "frente a",
+        "au lieu de", "statt", "instead of", "versus", "vs",
+        // usage, history and estimates
+        "kwh", "gb", "mb", "minutes", "minuten", "minutos", "consumption", "consommation", "verbrauch", "consumo", "usage",
+        "estimated", "estimate", "estimee", "estime", "estimation", "geschatzt", "voraussichtlich", "estimado", "estimada",
+        "last", "derniers", "dernieres", "letzten", "ultimos",
+        // a discount's duration
+        "remise", "discount", "rabatt", "descuento", "reduction", "nachlass",
+    ]
+
     func chooseFrequency(_ cues: [FrequencyFinder.Cue], amountLine: Int?, moneyLines: Set<Int>, raws: [String]) -> (Cadence, String)? {
         guard !cues.isEmpty else { return nil }
         var weights: [Cadence: Double] = [:]
         var evidence: [Cadence: String] = [:]
-        for c in cues {
+        for c in cues where !Self.speaksOfOtherPeriods(Text.fold(raws[c.line])) {
             var w = 1.0
             if let a = amountLine, abs(c.line - a) <= 1 { w += 2 }
             if moneyLines.contains(c.line) { w += 1 }

@@ -38,11 +38,12 @@ enum Lexicon {
         // fr
         ("montant ttc", 1.0), ("total ttc", 1.0), ("montant total", 0.95), ("montant paye", 1.0), ("total paye", 1.0),
         ("net a payer", 1.0), ("montant debite", 1.0), ("montant preleve", 1.0), ("total a payer", 1.0), ("a payer", 0.8),
-        ("montant regle", 1.0), ("vous avez paye", 0.95), ("montant", 0.55), ("somme", 0.5),
+        ("montant regle", 1.0), ("vous avez paye", 0.95), ("montant", 0.55), ("somme", 0.5), ("mensualite", 0.7),
         // de
         ("gesamtbetrag", 1.0), ("gesamtsumme", 1.0), ("rechnungsbetrag", 1.0), ("endbetrag", 1.0), ("zu zahlen", 0.95),
         ("bezahlter betrag", 1.0), ("abgebuchter betrag", 1.0), ("zahlbetrag", 1.0), ("gesamt", 0.85), ("summe", 0.8),
         ("bruttobetrag", 0.95), ("betrag", 0.55), ("gesamtpreis", 0.9), ("total brutto", 1.0), ("brutto", 0.6),
+        ("gezahlt", 0.9), ("gezahlter betrag", 1.0), ("abschlag", 0.7), ("abschlagsbetrag", 0.8),
         // es
         ("importe total", 1.0), ("total a pagar", 1.0), ("total pagado", 1.0), ("importe pagado", 1.0),
         ("importe cobrado", 1.0), ("total factura", 1.0), ("importe", 0.55), ("cobrado", 0.8), ("cargo de", 0.75),

@@ -29,13 +29,19 @@ struct NameFinder {
         "order", "commande", "bestellung", "pedido", "cash bill", "official receipt", "simplified tax invoice",
         "payment successful", "paiement reussi", "zahlung erfolgreich", "pago realizado", "thank you", "merci",
         "danke", "gracias", "from", "to", "de", "an", "para", "a", "subject", "objet", "betreff", "asunto",
+        // A mail app's folders and tabs, in the four languages.
+        "boite de reception", "messages envoyes", "brouillons", "corbeille", "suivis", "importants", "tous les messages",
+        "posteingang", "gesendet", "entwurfe", "papierkorb", "markiert", "wichtig", "alle nachrichten", "recibidos",
+        "bandeja de entrada", "enviados", "borradores", "papelera", "destacados", "importantes", "todos", "pospuestos",
+        "snoozed", "important", "all mail", "spam", "primary", "principal", "promotions", "promociones", "social",
+        "updates", "mises a jour", "actualizaciones", "reception",
         // An item table's first column heading.
         "description", "designation", "libelle", "article", "produit", "beschreibung", "bezeichnung", "artikel",
         "leistung", "position", "descripcion", "concepto", "articulo", "detalle", "item", "items", "product",
     ]
 
     private static let emailOrWeb = try! NSRegularExpression(
-        pattern: #"(?:[A-Za-z0-9._%+-]+@|www\.|https?://)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})"#)
+        pattern: #"(?:([A-Za-z0-9._%+-]+)@|www\.|https?://)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})"#)
     private static let bareDomain = try! NSRegularExpression(
         pattern: #"(?<![@\w.-])([A-Za-z0-9-]{2,}\.(?:com|net|org|io|co|fr|de|es|co\.uk|uk|tv|app|me|ai|so|us|eu|ch|at|be|nl|it))(?![\w.])"#)
 
@@ -64,7 +70,8 @@ struct NameFinder {
                     consider(3.0 - Double(i) * 0.01, Found(name: v.name, confidence: 0.9, evidence: raw, vendor: v))
                 }
             }
-            let folded = Text.fold(raw)
+            // A person's address on the line ("Account k.green@fastmail.com") is read past.
+            let folded = Text.fold(Self.withoutPersonalAddresses(raw))
             guard !folded.isEmpty else { continue }
             let position = 2.0 - min(1, Double(i) / Double(max(lines.count, 1)))
             // Catalogue names and aliases are looked up by word n-grams of the line (fast: no
@@ -636,13 +643,50 @@ struct NameFinder {
     func domains(in text: String) -> [String] {
         let ns = text as NSString
         var out: [String] = []
-        for re in [Self.emailOrWeb, Self.bareDomain] {
-            for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-                out.append(ns.substring(with: m.range(at: 1)).lowercased())
-            }
+        for m in Self.emailOrWeb.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            let domain = ns.substring(with: m.range(at: 2)).lowercased()
+            if m.range(at: 1).location != NSNotFound, Self.isPersonalMailbox(ns.substring(with: m.range(at: 1)), domain: domain) { continue }
+            out.append(domain)
+        }
+        for m in Self.bareDomain.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            out.append(ns.substring(with: m.range(at: 1)).lowercased())
         }
         return out
     }
+
+    /// `text` with the personal mail addresses in it blanked out.
+    static func withoutPersonalAddresses(_ text: String) -> String {
+        let ns = text as NSString
+        var out = text as NSString
+        for m in emailOrWeb.matches(in: text, range: NSRange(location: 0, length: ns.length)).reversed()
+        where m.range(at: 1).location != NSNotFound
+            && isPersonalMailbox(ns.substring(with: m.range(at: 1)), domain: ns.substring(with: m.range(at: 2)).lowercased())
+        {
+            out = out.replacingCharacters(in: m.range, with: " ") as NSString
+        }
+        return out as String
+    }
+
+    /// A person's address ("k.green@fastmail.com", "pa.vidal@orange.fr"), the customer's mostly,
+    /// says nothing of the vendor, even at a provider's domain; a vendor writes from a role's
+    /// mailbox ("billing@", "googleplay-noreply@", "hola@") or one named like its domain.
+    static func isPersonalMailbox(_ local: String, domain: String) -> Bool {
+        let parts = local.lowercased().split(whereSeparator: { "._-+".contains($0) }).map(String.init)
+        if parts.contains(where: { mailboxRoles.contains($0) || $0.hasSuffix("noreply") }) { return false }
+        let label = domain.split(separator: ".").dropLast().last.map(String.init) ?? domain
+        if parts.contains(where: { $0.count >= 3 && (label.contains($0) || $0.contains(label)) }) { return false }
+        return true
+    }
+
+    static let mailboxRoles: Set<String> = [
+        "billing", "bill", "bills", "invoice", "invoices", "invoicing", "receipt", "receipts", "noreply", "no", "reply",
+        "donotreply", "info", "support", "help", "hello", "hi", "hola", "bonjour", "hallo", "contact", "contacto", "service",
+        "services", "team", "account", "accounts", "payments", "payment", "orders", "order", "mail", "news", "newsletter",
+        "notification", "notifications", "factures", "facture", "facturation", "facturas", "factura", "facturacion",
+        "rechnung", "rechnungen", "kundenservice", "kunden", "clients", "client", "clientes", "cliente", "sales", "admin",
+        "office", "accounting", "compta", "abo", "abonnement", "abonnements", "subscriptions", "subscription", "members",
+        "membership", "care", "customercare", "store", "shop", "web", "online", "mailer", "system", "auto", "alerts",
+    ]
 
     /// "hellofresh" -> "HelloFresh" when the text prints it so (words joined); nil when it does not.
     func printedForm(of label: String, in lines: [TextLine]) -> String? {

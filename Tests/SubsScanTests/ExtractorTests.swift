@@ -301,6 +301,34 @@ import Testing
         #expect(DateFinder.find(in: "Ref 3,12.99", line: 0).isEmpty)
     }
 
+    /// Period words that are not the billing cycle: a price put another way, usage, estimates and
+    /// a discount's duration.
+    @Test(arguments: [
+        ("Plan Annual   75,00 €\nTotal paid 75,00 €\nThat's 6,25 € a month compared to 8,99 € on the monthly plan.", "yearly"),
+        ("Jahresabo\nGezahlt 69,99 €\n12 x 6,99 € im Monatsabo", "yearly"),
+        ("Facture mensuelle\nRemise fidélité (12 mois) -5,00 €\nTotal TTC 32,99 €", "monthly"),
+        ("Monthly statement\nTotal charges £99.77\nYour estimated annual cost is £1,184", "monthly"),
+        ("Factura mensual\nConsumo últimos 12 meses 3.118 kWh\nImporte total 65,03 €", "monthly"),
+    ])
+    func periodWordsThatAreNotTheCycle(text: String, cadence: String) {
+        let r = extractor.extract(text: "Receipt\n" + text)
+        #expect(r.frequency.value == Cadence(parsing: cadence))
+    }
+
+    /// "Gezahlt", a direct debit's "mensualité" and "Abschlag" label the charge.
+    @Test func paidAndInstalmentLabels() {
+        #expect(extractor.extract(text: "Zahlungsbestätigung\nDu sparst 13,89 €\nGezahlt 69,99 €").amount.value == Decimal(string: "69.99"))
+        let fr = extractor.extract(text: "Avis d'échéance\nVotre mensualité\nMensualité n° 3 sur 11 (mars 2026) 78,00 € TTC\ndont TVA 13,00 €")
+        #expect(fr.amount.value == Decimal(string: "78.00"))
+    }
+
+    /// "Facture" at the end of one line and "du 01/03/2026" on the next: the invoice's date, not
+    /// the debit date further down.
+    @Test func anInvoiceDateLabelGoingOnIntoTheNextLine() {
+        let r = extractor.extract(text: "CANAL+ Facture\ndu 01/03/2026\nTotal TTC 32,99 €\nMontant prélevé le 10/03/2026 32,99 €")
+        #expect(r.billingDate.value == d("2026-03-01"))
+    }
+
     @Test func statedPeriodGivesFrequency() {
         let r = extractor.extract(text: "Invoice\nService period 01/01/2026 - 31/12/2026\nTotal   120,00 €\n")
         #expect(r.frequency.value == .yearly)
@@ -495,6 +523,27 @@ import Testing
         #expect(NameFinder.domainShortens("lacolmenacoworking", to: "lacolmenacowork", lastWord: "Coworking"))
         #expect(!NameFinder.domainShortens("lacolmenacoworking", to: "lacolmena", lastWord: "Coworking"))
         #expect(!NameFinder.domainShortens("acmebox", to: "acmeb", lastWord: "Box"))
+    }
+
+    /// The customer's own address names no vendor, even at a provider's domain; a mail app's
+    /// folders in any of the four languages are no letterhead.
+    @Test func theCustomersMailboxAndTheMailAppsFoldersAreNoNames() {
+        let r = e.extract(text: """
+            Quarrel Cloud Backup Invoice
+            Invoice # QC-20260301   Quarrel Cloud, Inc.
+            Date: March 1, 2026
+            Account k.green@fastmail.com
+            Total charged $9.00
+            """)
+        #expect(r.name.value != "Fastmail")
+        #expect(NameFinder.isPersonalMailbox("pa.vidal", domain: "orange.fr"))
+        #expect(!NameFinder.isPersonalMailbox("googleplay-noreply", domain: "google.com"))
+        #expect(!NameFinder.isPersonalMailbox("facturas", domain: "simyo.es"))
+        #expect(!NameFinder.isPersonalMailbox("netflix", domain: "mailer.netflix.com"))
+        let inbox = e.extract(text: "Recibidos\nTu factura de marzo\nFecha: 3 de marzo de 2026\nTotal a pagar 12,00 €")
+        #expect(inbox.name.value != "Recibidos")
+        let boite = e.extract(text: "Boîte de réception\nVotre reçu\nDate : 3 mars 2026\nMontant payé 12,00 €")
+        #expect(boite.name.value != "Boîte de réception")
     }
 
     @Test func customerNameUnderBillToIsNotTheVendor() {
