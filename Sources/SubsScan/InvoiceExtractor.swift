@@ -49,6 +49,7 @@ public struct InvoiceExtractor: Sendable {
         // Is this an invoice at all?
         let docWords = ["invoice", "receipt", "facture", "recu", "rechnung", "quittung", "beleg", "kassenbon",
                         "factura", "recibo", "ticket", "tax invoice", "cash bill", "bill", "order confirmation",
+                        "abrechnung", "abschlagsrechnung", "jahresabrechnung", "avis d echeance",
                         "payment confirmation", "confirmation de paiement", "zahlungsbestatigung", "comprobante"]
         let chargeWords = ["paid", "payment", "charged", "billed", "paye", "payee", "paiement", "preleve", "debite",
                            "bezahlt", "zahlung", "abgebucht", "belastet", "pagado", "pago", "cobrado", "cargo"]
@@ -74,7 +75,8 @@ public struct InvoiceExtractor: Sendable {
         // or talks about paying; a lone price on a payment confirmation; or an invoice/receipt
         // whose total is missing (torn) but that is clearly a bill.
         let isInvoice = (labelled && (hasDocWord || hasChargeWord || (!labelledByFeeOnly && (hasSubscriptionWord || hasTransactionWord))))
-            || (amount.map { $0.labelWeight == 0 } == true && hasChargeWord)
+            // (A lone price per period, "10 €/mes", is a tariff described, not a charge made.)
+            || (amount.map { $0.labelWeight == 0 && !Self.isRate($0.mention, raws: raws) } == true && hasChargeWord)
             || (amount.map { $0.labelWeight < 0 } == true && hasDocWord)
             || (hasDocWord && (hasChargeWord || hasSubscriptionWord))
             // A till receipt whose total OCR could not read: cashier, change, tax... name and date still count.
@@ -715,6 +717,7 @@ public struct InvoiceExtractor: Sendable {
         var billing: (DateMention, Double, Double)?  // mention, score, confidence
         var next: (DateMention, Double)?
         var period: (Cadence, String)?
+        var periodStart: DateMention?
         let byLine = Dictionary(grouping: dates.filter { $0.date != nil }, by: \.line)
         for (line, list) in byLine {
             let ns = raws[line] as NSString
@@ -731,6 +734,7 @@ public struct InvoiceExtractor: Sendable {
                     let c = FrequencyFinder.cadence(from: a, to: b.adding(days: 1))
                 {
                     period = (c, raws[line])
+                    if periodStart == nil { periodStart = sorted[k - 1] }
                 }
                 // Label on the line above: a short label line, or a sentence ending in one; the
                 // label may go on into this line ("Facture" / "du 01/03/2026").
@@ -762,10 +766,22 @@ public struct InvoiceExtractor: Sendable {
                 }
             }
         }
+        // No date of the charge, but the period it pays for ("Billing period Mar 2, 2026 - Apr 1,
+        // 2026"): a subscription is charged as its period starts. Said with little confidence.
+        if billing == nil, let start = periodStart { return ((start, 0.4), next, period) }
         return (billing.map { ($0.0, $0.2) }, next, period)
     }
 
     // MARK: Frequency
+
+    /// A price followed by a period ("10 €/mes", "$5 per month"): a rate.
+    static func isRate(_ m: MoneyMention, raws: [String]) -> Bool {
+        let ns = raws[m.line] as NSString
+        guard m.end <= ns.length else { return false }
+        let after = Text.fold(ns.substring(from: m.end).replacingOccurrences(of: "/", with: " per "))
+        return FrequencyFinder.cues(in: String(after.prefix(20)), line: 0).contains { after.hasPrefix($0.phrase) }
+            || after.range(of: #"^(per|par|pro|al|por|a) "#, options: .regularExpression) != nil
+    }
 
     /// Lines whose period words are not how often this charge recurs: a price put another way
     /// ("soit 9,99 €/mois", "Equivale a 6,25 € al mes", "12 x 6,99 €"), usage and estimates ("your
@@ -779,7 +795,8 @@ public struct InvoiceExtractor: Sendable {
     static let otherPeriodWords = [
         // a price put another way
         "equivalent", "equivale", "equivaut", "soit", "entspricht", "that s", "that is", "compared", "frente a",
-        "au lieu de", "statt", "instead of", "versus", "vs",
+        "au lieu de", "statt", "instead of", "versus", "vs", "par rapport", "comparado", "im vergleich", "save", "you save",
+        "economisez", "economise", "sparen", "sparst", "ahorra", "ahorras",
         // usage, history and estimates
         "kwh", "gb", "mb", "minutes", "minuten", "minutos", "consumption", "consommation", "verbrauch", "consumo", "usage",
         "estimated", "estimate", "estimee", "estime", "estimation", "geschatzt", "voraussichtlich", "estimado", "estimada",

@@ -44,6 +44,7 @@ enum Lexicon {
         ("bezahlter betrag", 1.0), ("abgebuchter betrag", 1.0), ("zahlbetrag", 1.0), ("gesamt", 0.85), ("summe", 0.8),
         ("bruttobetrag", 0.95), ("betrag", 0.55), ("gesamtpreis", 0.9), ("total brutto", 1.0), ("brutto", 0.6),
         ("gezahlt", 0.9), ("gezahlter betrag", 1.0), ("abschlag", 0.7), ("abschlagsbetrag", 0.8),
+        ("zu zahlender betrag", 1.0), ("zahlender betrag", 0.95),
         // es
         ("importe total", 1.0), ("total a pagar", 1.0), ("total pagado", 1.0), ("importe pagado", 1.0),
         ("importe cobrado", 1.0), ("total factura", 1.0), ("importe", 0.55), ("cobrado", 0.8), ("cargo de", 0.75),
@@ -90,6 +91,9 @@ enum Lexicon {
         ("date", 0.7),
         ("date de facture", 1.0), ("date de facturation", 1.0), ("date d emission", 1.0), ("date du paiement", 1.0),
         ("date de paiement", 1.0), ("paye le", 1.0), ("emise le", 1.0), ("facture du", 0.9), ("date de commande", 0.85),
+        // The debit's date, when the invoice's own is not printed (it comes first: "facture du").
+        ("date du prelevement", 0.85), ("date de prelevement", 0.85), ("date du debit", 0.85), ("preleve le", 0.8),
+        ("debite le", 0.8),
         ("rechnungsdatum", 1.0), ("zahlungsdatum", 1.0), ("belegdatum", 1.0), ("ausgestellt am", 1.0),
         ("bezahlt am", 1.0), ("abgebucht am", 1.0), ("bestelldatum", 0.85), ("datum", 0.7), ("leistungsdatum", 0.6),
         ("fecha de factura", 1.0), ("fecha de emision", 1.0), ("fecha de pago", 1.0), ("fecha del cargo", 1.0),
@@ -102,7 +106,8 @@ enum Lexicon {
         "prochain prelevement", "prochaine facture", "prochain paiement", "prochaine echeance", "renouvellement",
         "se renouvelle", "sera renouvele", "sera preleve", "sera debite", "sera facture", "prochaine facturation",
         "nachste abbuchung", "nachste zahlung", "nachste rechnung", "verlangert sich", "verlangerung",
-        "nachster zahlungstermin", "nachste belastung", "nachstes abrechnungsdatum",
+        "nachster zahlungstermin", "nachste belastung", "nachstes abrechnungsdatum", "nachster abschlag",
+        "prochaine mensualite", "proxima cuota", "next instalment", "next installment",
         "proximo cobro", "proximo pago", "proxima factura", "renovacion", "se renovara", "proxima renovacion",
         "proximo cargo", "proxima facturacion", "se cobrara", "se le cobrara", "se renueva",
     ]

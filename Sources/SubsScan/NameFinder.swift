@@ -334,6 +334,16 @@ struct NameFinder {
             rest = rest[r.upperBound...]
         }
         parts.append((String(rest), ""))
+        // No separator, but an address run on after the form ("... GmbH Schildescher Str 16 33611"):
+        // the name ends with its form when a number follows.
+        if parts.count == 1 {
+            let words = text.split(separator: " ").map(String.init)
+            for k in words.indices.dropLast() where namingLegalForms.contains(Text.fold(words[k]))
+                && words[(k + 1)...].contains(where: { $0.contains(where: \.isNumber) })
+            {
+                return words[...k].joined(separator: " ")
+            }
+        }
         guard parts.count > 1,
             let k = parts.firstIndex(where: { p in namingLegalForms.contains { Text.contains(Text.fold(p.text), phrase: $0) } }),
             k < parts.count - 1

@@ -309,6 +309,7 @@ import Testing
         ("Facture mensuelle\nRemise fidélité (12 mois) -5,00 €\nTotal TTC 32,99 €", "monthly"),
         ("Monthly statement\nTotal charges £99.77\nYour estimated annual cost is £1,184", "monthly"),
         ("Factura mensual\nConsumo últimos 12 meses 3.118 kWh\nImporte total 65,03 €", "monthly"),
+        ("Abonnement annuel 129,99 €\nMontant réglé 129,99 €\nÉconomisez deux mois par rapport à la formule mensuelle (12,99 € / mois).", "yearly"),
     ])
     func periodWordsThatAreNotTheCycle(text: String, cadence: String) {
         let r = extractor.extract(text: "Receipt\n" + text)
@@ -320,6 +321,40 @@ import Testing
         #expect(extractor.extract(text: "Zahlungsbestätigung\nDu sparst 13,89 €\nGezahlt 69,99 €").amount.value == Decimal(string: "69.99"))
         let fr = extractor.extract(text: "Avis d'échéance\nVotre mensualité\nMensualité n° 3 sur 11 (mars 2026) 78,00 € TTC\ndont TVA 13,00 €")
         #expect(fr.amount.value == Decimal(string: "78.00"))
+    }
+
+    /// A tariff described ("10 €/mes") on a mail that speaks of paying is no charge made.
+    @Test func aLonePricePerPeriodIsNoCharge() {
+        let r = extractor.extract(text: "Tu pedido está en camino\nTu tarifa: Móvil 40 GB - 10 €/mes.\nEl primer pago llegará una vez activada la línea.")
+        #expect(r.amount.value == nil)
+        let paid = extractor.extract(text: "Pago confirmado\nMóvil 40 GB   10,00 €\nGracias")
+        #expect(paid.amount.value == Decimal(string: "10.00"))
+        #expect(InvoiceExtractor.isRate(AmountFinder.find(in: "Plan 10 €/mes", line: 0, language: "es")[0], raws: ["Plan 10 €/mes"]))
+        #expect(!InvoiceExtractor.isRate(AmountFinder.find(in: "Plan 10 € hoy", line: 0, language: "es")[0], raws: ["Plan 10 € hoy"]))
+    }
+
+    /// Labels of a debit's date, a next instalment, an amount still "zu zahlender".
+    @Test func debitAndInstalmentLabels() {
+        let r = extractor.extract(text: """
+            Abschlagsrechnung März 2026
+            Monatlicher Abschlag Strom   53,78 €
+            zzgl. 19 % Umsatzsteuer   10,22 €
+            Zu zahlender Betrag   64,00 €
+            Nächster Abschlag: 64,00 € am 15.04.2026
+            """)
+        #expect(r.amount.value == Decimal(string: "64.00"))
+        #expect(r.nextBillingDate.value == d("2026-04-15"))
+        let fr = extractor.extract(text: "Abonnement mensuel\nPériode mars 2026\nDate du prélèvement 1er mars 2026\nMontant prélevé 85,00 €")
+        #expect(fr.billingDate.value == d("2026-03-01"))
+        let both = extractor.extract(text: "Votre facture du 04/03/2026 est disponible\nMontant TTC 35,99 €\nDate de prélèvement : 14/03/2026")
+        #expect(both.billingDate.value == d("2026-03-04"))
+        // Terms of a membership: its fee, paid by direct debit, is no charge made.
+        let terms = extractor.extract(text: "Allgemeine Geschäftsbedingungen\nDer Monatsbeitrag beträgt 29,90 €.\nDie Beiträge werden monatlich per SEPA-Lastschrift eingezogen.")
+        #expect(terms.amount.value == nil)
+        let period = extractor.extract(text: "Payment confirmation\nPlan Monthly\nBilling period Mar 2, 2026 - Apr 1, 2026\nTotal US$ 11.95")
+        #expect(period.billingDate.value == d("2026-03-02"))
+        #expect(period.billingDate.confidence < 0.5)
+        #expect(NameFinder.cuttingAfterLegalName("Stadtwerke Musterstadt GmbH Schildescher Str 16 33611") == "Stadtwerke Musterstadt GmbH")
     }
 
     /// "Facture" at the end of one line and "du 01/03/2026" on the next: the invoice's date, not
