@@ -34,7 +34,10 @@ struct NameFinder {
         "posteingang", "gesendet", "entwurfe", "papierkorb", "markiert", "wichtig", "alle nachrichten", "recibidos",
         "bandeja de entrada", "enviados", "borradores", "papelera", "destacados", "importantes", "todos", "pospuestos",
         "snoozed", "important", "all mail", "spam", "primary", "principal", "promotions", "promociones", "social",
-        "updates", "mises a jour", "actualizaciones", "reception",
+        "updates", "mises a jour", "actualizaciones", "reception", "sent items", "deleted items", "junk email", "outbox",
+        "archive", "elements envoyes", "elements supprimes", "courrier indesirable", "gesendete elemente",
+        "geloschte elemente", "junk e mail", "elementos enviados", "elementos eliminados", "correo no deseado", "archivo",
+        "bandeja de salida",
         // An item table's first column heading.
         "description", "designation", "libelle", "article", "produit", "beschreibung", "bezeichnung", "artikel",
         "leistung", "position", "descripcion", "concepto", "articulo", "detalle", "item", "items", "product",
@@ -168,14 +171,22 @@ struct NameFinder {
                                             "linkedin", "whatsapp", "wa", "google", "goo", "bit", "maps", "pinterest"]
                 let label = String(labels[labels.count - 2 == 0 ? 0 : labels.count - 2])
                 guard label.count >= 3, !generic.contains(label) else { continue }
-                if let printed = printedForm(of: label, in: lines) {
+                // A hyphenated domain often adds the town or trade to the name ("cinqtemps-danse"), in
+                // the address the vendor writes from (a bare domain may be the customer's website).
+                let fromMailbox = line.text.lowercased().replacingOccurrences(of: " ", with: "").contains("@" + domain)
+                let heads = [label] + (fromMailbox ? label.split(separator: "-").dropLast().indices.map { k in
+                    label.split(separator: "-")[...k].joined(separator: "-")
+                }.reversed() : [])
+                if let printed = heads.lazy.compactMap({ self.printedForm(of: $0, in: lines) }).first {
                     return Found(name: printed, confidence: 0.7, evidence: line.text, vendor: nil)
                 }
                 if unprinted == nil { unprinted = (label, line.text) }
             }
         }
-        if let u = unprinted {
-            return Found(name: u.label.prefix(1).uppercased() + u.label.dropFirst(), confidence: 0.6, evidence: u.line, vendor: nil)
+        // A domain the document never prints as words names the vendor only when no letterhead
+        // or sentence does: it may be the customer's own website on a host's invoice.
+        let fromDomain = unprinted.map {
+            Found(name: $0.label.prefix(1).uppercased() + $0.label.dropFirst(), confidence: 0.6, evidence: $0.line, vendor: nil)
         }
 
         // 3. The letterhead: among the first lines, the one that reads most like a business name; else the
@@ -237,6 +248,8 @@ struct NameFinder {
             // A postcode or phone number run into a word ("Town,81200") is an address too.
             if !hasLegalForm && trimmed.range(of: #"\d{4,}"#, options: .regularExpression) != nil { continue }
             if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
+            // A line with a web address is a footer's or an item's (the domains had their turn above).
+            if Self.bareDomain.firstMatch(in: cell, range: NSRange(location: 0, length: (cell as NSString).length)) != nil { continue }
             if !hasLegalForm && !words.isDisjoint(with: Self.addressWords) { continue }
             // A state, region or country line of the address ("Selangor Darul Ehsan", "Johor").
             if !hasLegalForm && !hasBusinessWord
@@ -293,7 +306,7 @@ struct NameFinder {
             return Found(name: name, confidence: 0.5, evidence: l.line, vendor: nil)
         }
         if let t = thanks { return Found(name: t.name, confidence: 0.6, evidence: lines[t.line].text, vendor: nil) }
-        return nil
+        return fromDomain
     }
 
     /// Two readings of one name that differ by a few letters or spaces ("FUYI MINEMARKET", "FUYI MINI
@@ -708,7 +721,9 @@ struct NameFinder {
                     let joined = words[i..<i + n].joined(separator: " ")
                     guard !joined.contains("@"), !joined.contains(".") || n > 1 else { continue }
                     let key = joined.lowercased().filter { $0.isLetter || $0.isNumber }
-                    if key == label || Self.domainShortens(key, to: label, lastWord: words[i + n - 1]) {
+                    if key == label
+                        || (!joined.contains(".") && Self.domainShortens(key, to: label, lastWord: words[i + n - 1]))
+                    {
                         return joined.trimmingCharacters(in: .punctuationCharacters)
                     }
                 }

@@ -581,6 +581,29 @@ import Testing
         #expect(boite.name.value != "Boîte de réception")
     }
 
+    /// A vendor's hyphenated mail domain adds a trade or town to the name it prints; a domain
+    /// printed nowhere as words comes after the letterhead (a host's invoice prints its customer's
+    /// website); an Outlook folder is no letterhead.
+    @Test func domainsAfterWhatTheDocumentPrints() {
+        let dance = e.extract(text: """
+            Pas Légers
+            école de danse
+            3 place du Marché, 21000 Dijon – bonjour@paslegers-danse.fr
+            Facture n° 2026-048   Dijon, le 6 janvier 2026
+            Total TTC 240,00 €
+            """)
+        #expect(dance.name.value == "Pas Légers")
+        let host = e.extract(text: """
+            ORVALIS HOSTING
+            Factura n° H-2931   Fecha de factura 2026-02-18
+            Plan Premium 12 meses · tienda-de-lana.es
+            Total 43,41 €
+            """)
+        #expect(host.name.value == "ORVALIS HOSTING")
+        let outlook = e.extract(text: "Elementos enviados\nConfirmación de pago\nFecha: 8 de marzo de 2026\nTotal pagado 9,99 €")
+        #expect(outlook.name.value != "Elementos enviados")
+    }
+
     @Test func customerNameUnderBillToIsNotTheVendor() {
         let r = e.extract(text: """
             INVOICE
