@@ -56,7 +56,10 @@ public struct InvoiceExtractor: Sendable {
         let subscriptionWords = ["subscription", "abonnement", "suscripcion", "abo", "membership", "adhesion",
                                  "mitgliedschaft", "plan", "renewal"]
         let hasDocWord = docWords.contains { Text.contains(docFolded, phrase: $0) }
-        let hasChargeWord = chargeWords.contains { Text.contains(docFolded, phrase: $0) }
+        // Charges only announced or denied ("will be charged", "you haven't been charged") are none made.
+        let madeFolded = Self.announcedCharges.reduce(docFolded) { $0.replacingOccurrences(of: $1, with: " ") }
+        let hasChargeWord = chargeWords.contains { Text.contains(madeFolded, phrase: $0) }
+        let onlyAnnounced = madeFolded != docFolded && !hasChargeWord && !hasDocWord
         let hasSubscriptionWord = subscriptionWords.contains { Text.contains(docFolded, phrase: $0) }
         // Till and invoice vocabulary: a total with these is a sale.
         let transactionWords = ["cashier", "cash", "change", "tendered", "qty", "vat", "gst", "sst", "tax", "thank you",
@@ -81,7 +84,9 @@ public struct InvoiceExtractor: Sendable {
             || (hasDocWord && (hasChargeWord || hasSubscriptionWord))
             // A till receipt whose total OCR could not read: cashier, change, tax... name and date still count.
             || transactionCount >= 3
-        guard isInvoice else {
+        // A slip that says it is none ("ce ticket n'est pas une facture", "no purchase made").
+        let saysItIsNone = Self.notABill.contains { Text.contains(docFolded, phrase: $0) }
+        guard isInvoice && !onlyAnnounced && !saysItIsNone else {
             result.warnings.append("no invoice evidence (a total or charge label with an amount); nothing extracted")
             return result
         }
@@ -773,6 +778,20 @@ public struct InvoiceExtractor: Sendable {
     }
 
     // MARK: Frequency
+
+    /// Charges announced or denied, not made (folded, as phrases to blank out).
+    static let announcedCharges = [
+        "will be charged", "will be billed", "will charge", "haven t been charged", "have not been charged",
+        "not been charged", "won t be charged", "will not be charged", "sera preleve", "sera facture", "sera debite",
+        "ne sera pas preleve", "ne sera pas facture", "wird abgebucht", "wird belastet", "werden abgebucht",
+        "wird berechnet", "se te cobrara", "se cobrara", "se le cobrara", "no se te ha cobrado", "no se ha cobrado",
+    ]
+
+    /// Slips that say they are no bill.
+    static let notABill = [
+        "not an invoice", "not a receipt", "no purchase", "n est pas une facture", "aucun achat", "keine rechnung",
+        "kein kaufbeleg", "no es una factura", "no valido como factura", "sin compra",
+    ]
 
     /// A price followed by a period ("10 €/mes", "$5 per month"): a rate.
     static func isRate(_ m: MoneyMention, raws: [String]) -> Bool {

@@ -323,6 +323,30 @@ import Testing
         #expect(fr.amount.value == Decimal(string: "78.00"))
     }
 
+    /// A trial's end announcing the charge to come, and a slip saying it is no bill, invent nothing.
+    @Test func announcedChargesAndSlipsThatSayTheyAreNoneGiveNulls() {
+        let trial = extractor.extract(text: """
+            Your free trial ends in 3 days
+            Your 7-day free trial ends on March 14, 2026.
+            If you do nothing, your subscription will start and your card will be charged $59.00 per month on March 14, 2026.
+            You haven't been charged anything yet.
+            """)
+        #expect(trial.amount.value == nil && trial.billingDate.value == nil && trial.name.value == nil)
+        let balance = extractor.extract(text: """
+            LIBRAIRIE DU PORT
+            CONSULTATION SOLDE CARTE CADEAU
+            DATE 14/03/2026   CAISSE 07
+            SOLDE DISPONIBLE 35,00 EUR
+            AUCUN ACHAT EFFECTUE
+            CE TICKET N'EST PAS UNE FACTURE
+            MERCI DE VOTRE VISITE
+            """)
+        #expect(balance.amount.value == nil && balance.billingDate.value == nil && balance.name.value == nil)
+        // A renewal charged, with the next one announced, is a bill.
+        let renewed = extractor.extract(text: "Your subscription renewed\nAmount paid: $59.00\nYou will be charged again on April 14, 2026.")
+        #expect(renewed.amount.value == Decimal(string: "59.00"))
+    }
+
     /// A tariff described ("10 €/mes") on a mail that speaks of paying is no charge made.
     @Test func aLonePricePerPeriodIsNoCharge() {
         let r = extractor.extract(text: "Tu pedido está en camino\nTu tarifa: Móvil 40 GB - 10 €/mes.\nEl primer pago llegará una vez activada la línea.")
