@@ -684,8 +684,11 @@ public struct InvoiceExtractor: Sendable {
                 best = (r.upperBound, phrase.count, role)
             }
         }
-        // "Your next payment ... will be charged on": the renewal wording decides over "charged on".
-        if Lexicon.nextDateLabels.contains(where: { Text.contains(label, phrase: $0) }) { return .next }
+        // "Your next payment ... will be charged on": the renewal wording decides over "charged on";
+        // but "this amount will be debited on" is when this charge is taken, no renewal.
+        if Lexicon.nextDateLabels.contains(where: { Text.contains(label, phrase: $0) }) {
+            return Self.thisAmount.contains { Text.contains(label, phrase: $0) } ? .other : .next
+        }
         for (p, w) in Lexicon.billingDateLabels { consider(p, .billing(w)) }
         for p in Lexicon.otherDateLabels { consider(p, .other) }
         if let best { return best.role }
@@ -778,6 +781,10 @@ public struct InvoiceExtractor: Sendable {
     }
 
     // MARK: Frequency
+
+    /// "This amount" before a debit's future date: the charge at hand, not the next.
+    static let thisAmount = ["ce montant", "cette somme", "le montant", "this amount", "the amount", "dieser betrag",
+                             "der betrag", "der rechnungsbetrag", "este importe", "el importe", "dicho importe"]
 
     /// Charges announced or denied, not made (folded, as phrases to blank out).
     static let announcedCharges = [

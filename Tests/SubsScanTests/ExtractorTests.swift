@@ -372,6 +372,11 @@ import Testing
         #expect(fr.billingDate.value == d("2026-03-01"))
         let both = extractor.extract(text: "Votre facture du 04/03/2026 est disponible\nMontant TTC 35,99 €\nDate de prélèvement : 14/03/2026")
         #expect(both.billingDate.value == d("2026-03-04"))
+        // "Ce montant sera prélevé le ..." is this charge's debit, not the next renewal.
+        let debit = extractor.extract(text: "Date de facture 02/03/2026\nTotal TTC 19,99 €\nCe montant sera prélevé le 12/03/2026 sur votre compte.")
+        #expect(debit.nextBillingDate.value == nil)
+        let renewal = extractor.extract(text: "Date de facture 02/03/2026\nTotal TTC 19,99 €\nVotre abonnement sera prélevé le 02/04/2026.")
+        #expect(renewal.nextBillingDate.value == d("2026-04-02"))
         // Terms of a membership: its fee, paid by direct debit, is no charge made.
         let terms = extractor.extract(text: "Allgemeine Geschäftsbedingungen\nDer Monatsbeitrag beträgt 29,90 €.\nDie Beiträge werden monatlich per SEPA-Lastschrift eingezogen.")
         #expect(terms.amount.value == nil)
