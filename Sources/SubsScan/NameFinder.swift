@@ -149,8 +149,10 @@ struct NameFinder {
             for cell in line.cells {
                 for part in cell.map(\.text).joined(separator: " ").split(separator: ",") {
                 let text = String(part)
-                let core = Self.stripLegal(text) != Text.fold(text) ? Self.stripLegal(text) : Self.nameBeforeLegalForm(text)
-                guard let core, core != Text.fold(text), let v = catalogue.vendor(named: core), core.count >= 2 else { continue }
+                let folded = Text.fold(text), stripped = Self.stripLegal(text)
+                guard let core = stripped != folded ? stripped : Self.nameBeforeLegalForm(text), core != folded,
+                    let v = catalogue.vendor(named: core), core.count >= 2
+                else { continue }
                 consider(position - 0.2, Found(name: v.name, confidence: 0.75, evidence: raw, vendor: v))
                 }
             }
@@ -174,9 +176,8 @@ struct NameFinder {
                 // A hyphenated domain often adds the town or trade to the name ("cinqtemps-danse"), in
                 // the address the vendor writes from (a bare domain may be the customer's website).
                 let fromMailbox = line.text.lowercased().replacingOccurrences(of: " ", with: "").contains("@" + domain)
-                let heads = [label] + (fromMailbox ? label.split(separator: "-").dropLast().indices.map { k in
-                    label.split(separator: "-")[...k].joined(separator: "-")
-                }.reversed() : [])
+                let pieces = label.split(separator: "-")
+                let heads = [label] + (fromMailbox ? (1..<pieces.count).reversed().map { pieces[..<$0].joined(separator: "-") } : [])
                 if let printed = heads.lazy.compactMap({ self.printedForm(of: $0, in: lines) }).first {
                     return Found(name: printed, confidence: 0.7, evidence: line.text, vendor: nil)
                 }
@@ -466,7 +467,6 @@ struct NameFinder {
         }
     }
 
-    /// Labels of an invoice's particulars, printed after the issuer's letterhead.
     /// Recipient labels that also start names ("Para SARL", "An Post", "A2 Hosting"): labels only
     /// with their colon, or alone on their line.
     static let addressingWords: Set<String> = ["to", "para", "an", "a"]
