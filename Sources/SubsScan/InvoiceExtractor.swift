@@ -835,14 +835,21 @@ public struct InvoiceExtractor: Sendable {
         guard !cues.isEmpty else { return nil }
         var weights: [Cadence: Double] = [:]
         var evidence: [Cadence: String] = [:]
-        for c in cues where !Self.speaksOfOtherPeriods(Text.fold(raws[c.line])) {
+        // Each cadence's strongest cue (weight, then place in the document).
+        var strongest: [Cadence: (weight: Double, index: Int)] = [:]
+        for (k, c) in cues.enumerated() where !Self.speaksOfOtherPeriods(Text.fold(raws[c.line])) {
             var w = 1.0
             if let a = amountLine, abs(c.line - a) <= 1 { w += 2 }
             if moneyLines.contains(c.line) { w += 1 }
             weights[c.cadence, default: 0] += w
+            if w >= strongest[c.cadence]?.weight ?? 0 { strongest[c.cadence] = (w, k) }
             if evidence[c.cadence] == nil { evidence[c.cadence] = raws[c.line] }
         }
-        guard let best = weights.max(by: { $0.value < $1.value }) else { return nil }
+        // A tie goes to the stronger single cue, then to the one named later ("Annual plan, paid
+        // monthly", "Monthly plan, billed annually": the payment's word follows the plan's), never
+        // to a dictionary's order.
+        func rank(_ c: Cadence) -> (Double, Double, Int) { (weights[c]!, strongest[c]!.weight, strongest[c]!.index) }
+        guard let best = weights.max(by: { rank($0.key) < rank($1.key) }) else { return nil }
         return (best.key, evidence[best.key] ?? "")
     }
 }

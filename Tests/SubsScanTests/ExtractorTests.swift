@@ -310,6 +310,10 @@ import Testing
         ("Monthly statement\nTotal charges £99.77\nYour estimated annual cost is £1,184", "monthly"),
         ("Factura mensual\nConsumo últimos 12 meses 3.118 kWh\nImporte total 65,03 €", "monthly"),
         ("Abonnement annuel 129,99 €\nMontant réglé 129,99 €\nÉconomisez deux mois par rapport à la formule mensuelle (12,99 € / mois).", "yearly"),
+        // A tie on one line: the payment's word, after the plan's, decides (every time, not by hash order).
+        ("Annual plan, paid monthly\nTotal paid 9,99 €", "monthly"),
+        ("Annual plan, paid monthly\nTotal paid 9,99 €\nYour plan renews every month.\nCancelling an annual plan early may cost a fee.", "monthly"),
+        ("Monthly plan, billed annually\nTotal paid 99,00 €", "yearly"),
     ])
     func periodWordsThatAreNotTheCycle(text: String, cadence: String) {
         let r = extractor.extract(text: "Receipt\n" + text)
