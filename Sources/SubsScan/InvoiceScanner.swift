@@ -268,7 +268,7 @@ public struct InvoiceScanner: Sendable {
     /// majority for anything else, so the second read is spared.
     func votedName(
         _ line: TextLine, _ again: [WordBox], raster: Raster, box: Raster.PixelBox, dpi: Int,
-        tilt: (radians: Double, letterHeight: Int)? = nil, agreementWins: Bool = false
+        tilt: OCREngine.LineTilt? = nil, agreementWins: Bool = false
     ) -> [WordBox]? {
         guard !again.isEmpty, again.map(\.text) != line.words.map(\.text), let lineNumber = line.words.first?.line,
             let engine = try? OCREngine.shared(languages: options.languages)
@@ -329,13 +329,13 @@ public struct InvoiceScanner: Sendable {
     /// The clockwise turn that levels a line whose words climb or fall from left to right (their
     /// tops and bottoms, first word to last), with the height of its letters (the lowest word box:
     /// a tilted word's box is its letters' height plus the climb across it). Nil under a degree.
-    static func tilt(of words: [WordBox]) -> (radians: Double, letterHeight: Int)? {
+    static func tilt(of words: [WordBox]) -> OCREngine.LineTilt? {
         guard let first = words.first, let last = words.last, last.x > first.x, let lowest = words.map(\.height).min()
         else { return nil }
         let climb = Double((last.y - first.y) + (last.y + last.height - first.y - first.height)) / 2
         let radians = -atan(climb / Double(last.x - first.x))
         guard abs(radians) >= .pi / 180 else { return nil }
-        return (radians, lowest)
+        return OCREngine.LineTilt(radians: radians, letterHeight: lowest)
     }
 
     /// `pages` with line `line` of page index `p` read as `words`.

@@ -187,7 +187,7 @@ final class OCREngine: @unchecked Sendable {
     /// reads as noise.
     func rereadLine(
         _ raster: Raster, box: Raster.PixelBox, dpi: Int, page: Int, line: Int, scale: Double? = nil,
-        tilt: (radians: Double, letterHeight: Int)? = nil
+        tilt: LineTilt? = nil
     ) -> [WordBox] {
         let height = tilt?.letterHeight ?? box.height
         let marginY = max(4, height / 2), marginX = max(8, height)
@@ -231,6 +231,13 @@ final class OCREngine: @unchecked Sendable {
             w.line = line
             return w
         }
+    }
+
+    /// How far a printed line is turned from level: the clockwise turn in radians that levels it,
+    /// and the height of its letters.
+    struct LineTilt {
+        var radians: Double
+        var letterHeight: Int
     }
 
     /// How much a line `lineHeight` pixels high is enlarged to be read alone: characters around
