@@ -439,6 +439,27 @@ import Testing
         #expect(unknown.name.value == "Quillpost")
     }
 
+    /// The catalogue reaches past the global brands: regional telecoms, utilities, insurers and gyms
+    /// are much of what people pay each month.
+    @Test func regionalServicesAreInTheCatalogue() {
+        let byDomain = extractor.extract(text: "De: Lowi <facturas@lowi.es>\nTu factura de marzo\nTotal   12,95 €\n")
+        #expect(byDomain.name.value == "Lowi")
+        #expect(byDomain.category == "telecom")
+        let legal = extractor.extract(text: "Rechnung\nGesamtbetrag   39,90 €\nHUK-Coburg Versicherungsgruppe, 96444 Coburg\n")
+        #expect(legal.name.value == "HUK-Coburg")
+        #expect(legal.category == "insurance")
+    }
+
+    /// One vendor per domain and per name: a second owner would never be found, the first always wins.
+    @Test func catalogueNamesAndDomainsBelongToOneVendor() {
+        let vendors = VendorCatalogue.bundled.vendors
+        #expect(vendors.count >= 200)
+        let domains = vendors.flatMap(\.domains).map { $0.lowercased() }
+        #expect(Set(domains).count == domains.count)
+        let names = vendors.map { Text.fold($0.name) }
+        #expect(Set(names).count == names.count)
+    }
+
     @Test func paymentInAnotherPlaceIsNotTheName() {
         let r = extractor.extract(text: "Receipt\nPaid with Apple Pay\nTotal   €3.00\n")
         #expect(r.name.value != "Apple")
