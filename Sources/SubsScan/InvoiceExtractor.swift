@@ -55,7 +55,7 @@ public struct InvoiceExtractor: Sendable {
                            "bezahlt", "zahlung", "abgebucht", "belastet", "pagado", "pago", "cobrado", "cargo"]
         let subscriptionWords = ["subscription", "abonnement", "suscripcion", "abo", "membership", "adhesion",
                                  "mitgliedschaft", "plan", "renewal"]
-        let hasDocWord = docWords.contains { Text.contains(docFolded, phrase: $0) }
+        let hasDocWord = docWords.contains { Text.contains(docFolded, phrase: $0) } || Self.namesABillInACompound(docFolded)
         // Charges only announced or denied ("will be charged", "you haven't been charged") are none made.
         let madeFolded = Self.announcedCharges.reduce(docFolded) { $0.replacingOccurrences(of: $1, with: " ") }
         let hasChargeWord = chargeWords.contains { Text.contains(madeFolded, phrase: $0) }
@@ -793,6 +793,20 @@ public struct InvoiceExtractor: Sendable {
         "ne sera pas preleve", "ne sera pas facture", "wird abgebucht", "wird belastet", "werden abgebucht",
         "wird berechnet", "se te cobrara", "se cobrara", "se le cobrara", "no se te ha cobrado", "no se ha cobrado",
     ]
+
+    /// German writes its bills as compounds: "Beitragsrechnung", "Stromabrechnung", "Zahlungsbeleg",
+    /// "Rechnungsnummer". ("Berechnung", "Umrechnung", "Hochrechnung" are sums, not bills: the part
+    /// before the bill word must be a word of its own.)
+    static func namesABillInACompound(_ folded: String) -> Bool {
+        folded.split(whereSeparator: { $0 == " " || $0 == "\n" }).contains { word in
+            if word.hasPrefix("rechnungs") { return true }
+            return ["rechnung", "quittung", "beleg"].contains { bill in
+                guard word.hasSuffix(bill) else { return false }
+                let head = word.dropLast(bill.count)
+                return head.count >= 4 && !["hoch", "nach", "gegen", "voraus"].contains(String(head))
+            }
+        }
+    }
 
     /// Slips that say they are no bill.
     static let notABill = [

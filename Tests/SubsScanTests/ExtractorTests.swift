@@ -450,6 +450,18 @@ import Testing
         #expect(legal.category == "insurance")
     }
 
+    /// German names its bills in compounds: an insurer's "Beitragsrechnung" is a bill, a
+    /// "Berechnung" (a calculation) is none.
+    @Test func aGermanCompoundBillWordMakesABill() {
+        let bill = extractor.extract(text: "Beitragsrechnung für das Versicherungsjahr 2026\nDatum 15.11.2025\nJahresbeitrag 486,28 €\n")
+        #expect(bill.amount.value == Decimal(string: "486.28"))
+        #expect(bill.billingDate.value == d("2025-11-15"))
+        #expect(InvoiceExtractor.namesABillInACompound("ihre stromabrechnung"))
+        #expect(InvoiceExtractor.namesABillInACompound("rechnungsnummer 42"))
+        #expect(!InvoiceExtractor.namesABillInACompound("berechnung des beitrags"))
+        #expect(!InvoiceExtractor.namesABillInACompound("hochrechnung fur 2026"))
+    }
+
     /// One vendor per domain and per name: a second owner would never be found, the first always wins.
     @Test func catalogueNamesAndDomainsBelongToOneVendor() {
         let vendors = VendorCatalogue.bundled.vendors
