@@ -165,7 +165,10 @@ public struct InvoiceExtractor: Sendable {
 
         // Name.
         let paidWith = ["paid with", "pay with", "payment method", "paye avec", "payer avec", "moyen de paiement",
-                        "bezahlt mit", "zahlungsmethode", "zahlungsart", "pagado con", "metodo de pago", "forma de pago"]
+                        "bezahlt mit", "zahlungsmethode", "zahlungsart", "pagado con", "metodo de pago", "forma de pago",
+                        // ways to pay offered ("Pagá también con Mercado Pago"): no payment made through them
+                        "payez avec", "payez par", "bezahlen mit", "zahlen mit", "zahlen sie mit", "pagar con", "paga con",
+                        "paga tambien", "pague con", "pagos con"]
         let paidWithLines = Set(folded.indices.filter { i in paidWith.contains { Text.contains(folded[i], phrase: $0) } })
         let tillReceipt = Self.tillWords.filter { Text.contains(docFolded, phrase: $0) }.count >= 2
         if let found = NameFinder(catalogue: catalogue).find(lines: lines, paidWithLines: paidWithLines, tillReceipt: tillReceipt) {

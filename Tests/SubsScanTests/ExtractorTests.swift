@@ -475,6 +475,14 @@ import Testing
     @Test func paymentInAnotherPlaceIsNotTheName() {
         let r = extractor.extract(text: "Receipt\nPaid with Apple Pay\nTotal   €3.00\n")
         #expect(r.name.value != "Apple")
+        // Ways to pay the bill offered at its foot are not who sends it.
+        let offered = extractor.extract(text: """
+            Fibranet                    FACTURA
+            Fecha de emisión: 05/12/2025
+            TOTAL A PAGAR $ 18.499,00
+            Pagá también con Mercado Pago, Pago Fácil o Rapipago con el código de pago 0012
+            """)
+        #expect(offered.name.value == "Fibranet")
     }
 }
 
