@@ -118,7 +118,7 @@ struct NameFinder {
                     accepted = false
                 } else if !distinctive {
                     let recurring = capitalisedMentions(of: key, in: lines) >= 2
-                    accepted = capitalised && (standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key)))
+                    accepted = capitalised && (standalone || recurring || (key.count >= 4 && !VendorCatalogueWords.common.contains(key) && !tillReceipt))
                         // A logo's lower case ("edf"), alone in the header, when the name is no word.
                         || (standalone && !VendorCatalogueWords.common.contains(key))
                 }

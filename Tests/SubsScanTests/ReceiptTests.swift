@@ -178,6 +178,22 @@ import Testing
         #expect(r.name.value == "SEGAR MINI MARKET")
     }
 
+    /// A shop whose name holds a short catalogue brand ("Boulangerie Hulu") is that shop, not the brand.
+    @Test func aShortBrandInsideAShopsNameIsTheShop() {
+        let r = extractor.extract(text: """
+            BOULANGERIE HULU
+            12 rue de la Gare
+            Caisse 2   Ticket 118
+            Baguette   1,20
+            Croissant   1,10
+            TOTAL TTC   2,30 EUR
+            ESPECES   5,00
+            RENDU   2,70
+            Merci de votre visite
+            """)
+        #expect(r.name.value == "BOULANGERIE HULU")
+    }
+
     @Test(arguments: [
         ("ACME TRADING SON BHD", "ACME TRADING SDN BHD"),
         ("Acme Trading S0N. Bhd.", "Acme Trading Sdn. Bhd."),
