@@ -57,6 +57,14 @@ enum ImagePreparation {
             r = inv
             notes.append("inverted dark background")
         }
+        // Light text on dark or coloured panels of a light page (a letterhead's band, a brand bar).
+        if let gray = r.grayBytes() {
+            let panels = DarkPanels.find(gray: gray, width: r.width, height: r.height)
+            if !panels.isEmpty, let light = r.lighteningPanels(panels.map { ($0.box, $0.ground) }) {
+                r = light
+                notes.append("lightened \(panels.count) panel\(panels.count == 1 ? "" : "s")")
+            }
+        }
         if let (sized, factor, note) = sizeText(r) {
             r = sized
             dpi *= factor

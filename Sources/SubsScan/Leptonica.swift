@@ -239,6 +239,28 @@ final class Raster: @unchecked Sendable {
         return full.cropped(x: 0, y: 0, width: outW, height: outH)
     }
 
+    /// A copy where each box, light marks on a ground of gray `ground`, becomes dark marks on
+    /// white: inverted, then stretched so the ground is white.
+    func lighteningPanels(_ panels: [(box: PixelBox, ground: UInt8)]) -> Raster? {
+        guard depth == 8, let copy = pixCopy(nil, pix) else { return nil }
+        // PIX_SRC, a C macro Swift does not import.
+        let paste: Int32 = 0xc
+        for p in panels {
+            var box = boxCreate(Int32(p.box.x), Int32(p.box.y), Int32(p.box.width), Int32(p.box.height))
+            var clip = pixClipRectangle(copy, box, nil)
+            boxDestroy(&box)
+            var inverted = pixInvert(nil, clip)
+            var stretched = pixGammaTRC(nil, inverted, 1.0, 0, Int32(255 - Int(p.ground)))
+            if let stretched {
+                pixRasterop(copy, Int32(p.box.x), Int32(p.box.y), Int32(p.box.width), Int32(p.box.height), paste, stretched, 0, 0)
+            }
+            pixDestroy(&clip)
+            pixDestroy(&inverted)
+            pixDestroy(&stretched)
+        }
+        return Raster(taking: copy)
+    }
+
     /// Mean gray value 0...255 of an 8-bit image, sampled every `step` pixels.
     func meanGray(step: Int = 4) -> Double? {
         guard depth == 8 else { return nil }

@@ -102,6 +102,37 @@ import Testing
         // Too few components to tell anything.
         #expect(TextGeometry.measure(Array(boxes.prefix(10)), imageWidth: 1020, imageHeight: 1420) == nil)
     }
+
+    /// A white page with black "words", one dark band holding light letters, one bare dark strip
+    /// and a thick black rule.
+    func pageWithPanels(width: Int = 640, height: Int = 900) -> [UInt8] {
+        var g = [UInt8](repeating: 245, count: width * height)
+        func fill(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int, _ v: UInt8) {
+            for y in y0..<(y0 + h) { for x in x0..<(x0 + w) { g[y * width + x] = v } }
+        }
+        fill(0, 30, width, 90, 25)  // the letterhead band...
+        for c in 0..<12 { fill(60 + c * 24, 60, 12, 26, 235) }  // ...and its light letters
+        for line in 0..<20 { for c in 0..<30 { fill(40 + c * 18, 200 + line * 24, 10, 14, 20) } }  // black words
+        fill(40, 720, 560, 6, 10)  // a rule
+        fill(600, 760, 40, 140, 30)  // a dark strip with nothing on it
+        // A bold heading's tightly packed letters, "U"s open at the top.
+        for c in 0..<8 { fill(100 + c * 30, 150, 29, 30, 15); fill(110 + c * 30, 150, 8, 12, 245) }
+        return g
+    }
+
+    @Test func lightLettersOnADarkBandAreFoundAndNothingElse() throws {
+        let g = pageWithPanels()
+        let panels = DarkPanels.find(gray: g, width: 640, height: 900)
+        try #require(panels.count == 1)
+        let band = panels[0].box
+        #expect(panels[0].ground == 25)
+        // The band, to within a tile at its edges.
+        #expect(band.y >= 30 && band.y <= 34 && band.y + band.height >= 116 && band.y + band.height <= 120)
+        #expect(band.x <= 4 && band.x + band.width >= 636)
+        // A page that is mostly dark is a dark-mode page, inverted whole elsewhere.
+        let darkPage = g.map { 255 - $0 }
+        #expect(DarkPanels.find(gray: darkPage, width: 640, height: 900).isEmpty)
+    }
 }
 
 @Suite struct DeskewTests {
@@ -156,6 +187,26 @@ import Testing
 }
 
 extension PhotoOCRTests {
+    /// The brand printed white on the letterhead's coloured band is read: Tesseract's one threshold
+    /// for the page makes a mid-tone band and its letters one blot, unless the band is lightened.
+    @Test(arguments: ["#6d28d9", "#777777", "#1db954"])
+    func aBrandWhiteOnAColouredBandIsRead(band: String) throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let page = dir.path("band.png")
+        try Fixtures.renderText([
+            "", "", "", "Invoice", "Invoice date: 12 February 2026",
+            "Analytics plan, billed monthly    €19.00", "Total paid                       €19.00",
+        ], to: page, width: 1100, pointSize: 28, extra: [
+            "-fill", band, "-draw", "rectangle 0,0 1100,150",
+            "-fill", "white", "-pointsize", "48", "-annotate", "+40+95", "Quorvia",
+            "-pointsize", "22", "-annotate", "+700+90", "Paid on 12 Feb",
+        ])
+        let r = try InvoiceScanner().scan(page)
+        #expect(r.name.value == "Quorvia")
+        #expect(r.amount.value == Decimal(string: "19.00"))
+    }
+
     /// Light falling off down the sheet (a lamp at the top): one threshold for the whole page,
     /// Tesseract's own, loses every line in the shade unless the lighting is evened first. Taken
     /// in a dim room (the whole picture dark), the sheet is still dark print on paper, not a

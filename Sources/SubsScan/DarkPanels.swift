@@ -1,0 +1,123 @@
+/// Finds light text on dark or coloured panels inside a light page: a letterhead's band, a mail's
+/// brand bar, a total row or a button printed white on colour. Tesseract reads dark on light and
+/// binarises the page with one threshold, which turns a mid-tone panel and its letters into one
+/// blot (its own retry of inverted lines is off for speed); so each panel is turned into dark
+/// letters on white before OCR. Pure Swift over gray bytes, testable without images.
+enum DarkPanels {
+    struct Panel: Equatable {
+        var box: Raster.PixelBox
+        /// The panel's own gray (its median): mapped to white, lighter letters to black.
+        var ground: UInt8
+    }
+
+    /// A panel is at least this much darker than the paper (a pale table header with black text
+    /// is read as it is).
+    static let contrast = 70
+    /// A tile this much covered by panel ground is part of a panel (letters leave holes, not gaps).
+    static let groundShare = 0.55
+    /// A panel fills its rectangle: text's bold strokes and shaded photos do not.
+    static let minFill = 0.8
+    /// Light pixels a panel must hold to have anything to read: a bare dark strip (a table's
+    /// edge, a scanner's lid) is left alone.
+    static let lightShare = 0.02...0.5
+    /// Share of a panel's edge that must be ground.
+    static let minEdgeGround = 0.9
+
+    /// Panels of `gray` (`width` x `height`, row by row) that carry light marks. Empty on a dark
+    /// page (it is inverted whole) and on pages without panels.
+    static func find(gray: [UInt8], width: Int, height: Int) -> [Panel] {
+        guard width >= 64, height >= 64, gray.count == width * height else { return [] }
+        // The paper: the gray most of the page is at or under (90th percentile of a sample).
+        var histogram = [Int](repeating: 0, count: 256)
+        for i in stride(from: 0, to: gray.count, by: 7) { histogram[Int(gray[i])] += 1 }
+        let samples = histogram.reduce(0, +)
+        var seen = 0, paper = 255
+        for v in 0...255 {
+            seen += histogram[v]
+            if Double(seen) >= Double(samples) * 0.9 { paper = v; break }
+        }
+        let limit = UInt8(max(0, paper - contrast))
+        guard limit > 40 else { return [] }
+
+        // Tiles sized to the page: a button or a one-line bar is still a few tiles high.
+        let tile = max(4, max(width, height) / 320)
+        let cols = width / tile, rows = height / tile
+        var ground = [Bool](repeating: false, count: cols * rows)
+        gray.withUnsafeBufferPointer { g in
+            for ty in 0..<rows {
+                for tx in 0..<cols {
+                    var n = 0
+                    for y in (ty * tile)..<((ty + 1) * tile) {
+                        let row = y * width
+                        for x in (tx * tile)..<((tx + 1) * tile) where g[row + x] < limit { n += 1 }
+                    }
+                    ground[ty * cols + tx] = Double(n) >= Double(tile * tile) * groundShare
+                }
+            }
+        }
+        // A page mostly dark is a dark-mode page, inverted whole elsewhere.
+        guard Double(ground.filter { $0 }.count) < Double(ground.count) * 0.5 else { return [] }
+
+        var visited = [Bool](repeating: false, count: ground.count)
+        var panels: [Panel] = []
+        var stack: [Int] = []
+        for start in ground.indices where ground[start] && !visited[start] {
+            visited[start] = true
+            stack.append(start)
+            var count = 0
+            var minX = cols, maxX = 0, minY = rows, maxY = 0
+            while let i = stack.popLast() {
+                count += 1
+                let x = i % cols, y = i / cols
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+                where nx >= 0 && ny >= 0 && nx < cols && ny < rows && ground[ny * cols + nx] && !visited[ny * cols + nx] {
+                    visited[ny * cols + nx] = true
+                    stack.append(ny * cols + nx)
+                }
+            }
+            let w = maxX - minX + 1, h = maxY - minY + 1
+            // At least ~3 tiles high and 8 wide, filling its rectangle.
+            guard h >= 3, w >= 8, Double(count) >= Double(w * h) * minFill else { continue }
+            let box = Raster.PixelBox(x: minX * tile, y: minY * tile, width: w * tile, height: h * tile)
+            // Its letters sit inside it: its edge is ground all round. (A run of bold letters
+            // packs tiles as densely, but the gaps between them run out to the paper.)
+            guard edgeGroundShare(gray, width: width, box: box, limit: limit) >= minEdgeGround else { continue }
+            let (median, light) = groundAndLightShare(gray, width: width, box: box, limit: limit)
+            guard lightShare.contains(light) else { continue }
+            panels.append(Panel(box: box, ground: median))
+        }
+        return panels
+    }
+
+    /// Share of the pixels on the box's edge (one pixel in) that are panel ground.
+    static func edgeGroundShare(_ gray: [UInt8], width: Int, box: Raster.PixelBox, limit: UInt8) -> Double {
+        let x0 = box.x + 1, x1 = box.x + box.width - 2, y0 = box.y + 1, y1 = box.y + box.height - 2
+        guard x1 > x0, y1 > y0 else { return 0 }
+        var ground = 0, total = 0
+        for x in x0...x1 {
+            for y in [y0, y1] { total += 1; if gray[y * width + x] < limit { ground += 1 } }
+        }
+        for y in y0...y1 {
+            for x in [x0, x1] { total += 1; if gray[y * width + x] < limit { ground += 1 } }
+        }
+        return Double(ground) / Double(total)
+    }
+
+    /// The box's median gray and the share of its pixels lighter than the panel limit (its letters).
+    static func groundAndLightShare(_ gray: [UInt8], width: Int, box: Raster.PixelBox, limit: UInt8) -> (UInt8, Double) {
+        var histogram = [Int](repeating: 0, count: 256)
+        for y in box.y..<(box.y + box.height) {
+            let row = y * width
+            for x in box.x..<(box.x + box.width) { histogram[Int(gray[row + x])] += 1 }
+        }
+        let total = box.width * box.height
+        var seen = 0, median = 0
+        for v in 0...255 {
+            seen += histogram[v]
+            if seen * 2 >= total { median = v; break }
+        }
+        let light = histogram[Int(limit)...].reduce(0, +)
+        return (UInt8(median), Double(light) / Double(max(1, total)))
+    }
+}
