@@ -46,7 +46,18 @@ struct NameFinder {
     private static let emailOrWeb = try! NSRegularExpression(
         pattern: #"(?:([A-Za-z0-9._%+-]+)@|www\.|https?://)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})"#)
     private static let bareDomain = try! NSRegularExpression(
-        pattern: #"(?<![@\w.-])([A-Za-z0-9-]{2,}\.(?:com|net|org|io|co|fr|de|es|co\.uk|uk|tv|app|me|ai|so|us|eu|ch|at|be|nl|it))(?![\w.])"#)
+        pattern: #"(?<![@\w.-])([A-Za-z0-9-]{2,}\.(?:(?:com|net|org|co|gob|edu)\.[a-z]{2}|com|net|org|io|co|fr|de|es|uk|tv|app|me|ai|so|us|eu|ch|at|be|nl|it|mx|ar|cl|pe|br|pt|lu|ie|info|energy|cloud))(?![\w.])"#)
+
+    /// The label a domain's owner chose: "finobox" of "billing.finobox.app", "claro" of "claro.com.co".
+    static func ownLabel(of domain: String) -> String? {
+        let labels = domain.split(separator: ".").map(String.init)
+        guard labels.count >= 2 else { return nil }
+        let secondLevel: Set<String> = ["com", "net", "org", "co", "gob", "gov", "edu", "ac"]
+        if labels.count >= 3, secondLevel.contains(labels[labels.count - 2]), labels[labels.count - 1].count == 2 {
+            return labels[labels.count - 3]
+        }
+        return labels[labels.count - 2]
+    }
 
     /// - Parameter tillReceipt: a shop's receipt: its own name is in the header, while its items
     ///   ("Apple juice") and the links printed at its foot name other brands.
@@ -55,8 +66,7 @@ struct NameFinder {
         // Every domain printed, and the label before its suffix ("finobox" of "billing@finobox.app").
         let printedDomains = lines.flatMap { domains(in: $0.text) }
         let printedLabels = printedDomains.compactMap { d -> String? in
-            let labels = d.split(separator: ".")
-            return labels.count >= 2 ? String(labels[labels.count - 2]) : nil
+            Self.ownLabel(of: d)
         }
         // 1. A catalogue vendor named on the document or owning a domain printed on it.
         var best: (score: Double, found: Found)?
@@ -165,13 +175,11 @@ struct NameFinder {
         var unprinted: (label: String, line: String)?
         for line in lines.prefix(headerEnd) {
             for domain in domains(in: line.text) {
-                let labels = domain.lowercased().split(separator: ".")
-                guard labels.count >= 2 else { continue }
+                guard let label = Self.ownLabel(of: domain.lowercased()) else { continue }
                 // Mail providers and social networks print their domain on everyone's documents.
                 let generic: Set<String> = ["gmail", "outlook", "hotmail", "yahoo", "icloud", "mail", "email", "noreply",
                                             "no-reply", "facebook", "fb", "instagram", "twitter", "x", "tiktok", "youtube",
                                             "linkedin", "whatsapp", "wa", "google", "goo", "bit", "maps", "pinterest"]
-                let label = String(labels[labels.count - 2 == 0 ? 0 : labels.count - 2])
                 guard label.count >= 3, !generic.contains(label) else { continue }
                 // A hyphenated domain often adds the town or trade to the name ("cinqtemps-danse"), in
                 // the address the vendor writes from (a bare domain may be the customer's website).
@@ -304,7 +312,8 @@ struct NameFinder {
                     return Found(name: t.name, confidence: 0.65, evidence: lines[t.line].text, vendor: nil)
                 }
             }
-            return Found(name: name, confidence: 0.5, evidence: l.line, vendor: nil)
+            // The legal name shortened: a person says "Wiener Linien", not "Wiener Linien GmbH & Co KG".
+            return Found(name: tillReceipt ? name : Self.withoutLegalForm(name), confidence: 0.5, evidence: l.line, vendor: nil)
         }
         if let t = thanks { return Found(name: t.name, confidence: 0.6, evidence: lines[t.line].text, vendor: nil) }
         return fromDomain
@@ -649,6 +658,23 @@ struct NameFinder {
         return nil
     }
 
+    /// `name` as printed without the company form it ends with ("Atlas Fitness S.L." -> "Atlas
+    /// Fitness", "Wiener Linien GmbH & Co KG" -> "Wiener Linien"); descriptors ("Services",
+    /// "International") stay, as they are part of many names.
+    static func withoutLegalForm(_ name: String) -> String {
+        let forms = Set(legalForms.prefix { $0 != "international" }.flatMap { $0.split(separator: " ").map(String.init) })
+        var words = name.split(separator: " ").map(String.init)
+        var dropped = false
+        while words.count > 1, let last = words.last {
+            let folded = Text.fold(last)
+            guard folded.isEmpty || folded.split(separator: " ").allSatisfy({ forms.contains(String($0)) }) else { break }
+            words.removeLast()
+            dropped = true
+        }
+        guard dropped else { return name }
+        return words.joined(separator: " ").trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ",-–")))
+    }
+
     static func stripLegal(_ name: String) -> String {
         var words = Text.fold(name).split(separator: " ").map(String.init)
         let forms = Set(legalForms.flatMap { $0.split(separator: " ").map(String.init) })
@@ -696,7 +722,7 @@ struct NameFinder {
     static func isPersonalMailbox(_ local: String, domain: String) -> Bool {
         let parts = local.lowercased().split(whereSeparator: { "._-+".contains($0) }).map(String.init)
         if parts.contains(where: { mailboxRoles.contains($0) || $0.hasSuffix("noreply") }) { return false }
-        let label = domain.split(separator: ".").dropLast().last.map(String.init) ?? domain
+        let label = ownLabel(of: domain) ?? domain
         if parts.contains(where: { $0.count >= 3 && (label.contains($0) || $0.contains(label)) }) { return false }
         return true
     }

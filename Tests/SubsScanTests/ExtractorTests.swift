@@ -462,6 +462,40 @@ import Testing
         #expect(!InvoiceExtractor.namesABillInACompound("hochrechnung fur 2026"))
     }
 
+    /// A web address under a country's second level ("claro.com.co") names its owner, printed
+    /// anywhere: here at the foot, under a customer's name that heads the bill.
+    @Test func aDomainUnderACountrysSecondLevelNamesTheVendor() {
+        #expect(NameFinder.ownLabel(of: "claro.com.co") == "claro")
+        #expect(NameFinder.ownLabel(of: "billing.finobox.app") == "finobox")
+        #expect(NameFinder.ownLabel(of: "shop.acme.co.uk") == "acme")
+        let r = extractor.extract(text: """
+            ANDRÉS RESTREPO MEJIA          Factura electrónica de venta
+            Fecha de expedición 2 de octubre de 2025
+            Total a pagar $ 129.900
+            Paga en línea en claro.com.co o en la App
+            """)
+        #expect(r.name.value == "Claro")
+    }
+
+    /// An unknown vendor's legal name, shortened: the form goes, the name people say stays. A
+    /// restaurant's bill (waiter, table, rounding) keeps the name as printed, as shops' receipts do.
+    @Test func anInvoicesLegalNameIsShortenedAReceiptsIsNot() {
+        let letter = extractor.extract(text: "Wiener Linien GmbH & Co KG\nRechnung\nRechnungsdatum 12.01.2026\nGesamtbetrag 39,90 €\n")
+        #expect(letter.name.value == "Wiener Linien")
+        #expect(NameFinder.withoutLegalForm("Atlas Fitness S.L.") == "Atlas Fitness")
+        #expect(NameFinder.withoutLegalForm("Acme Services Ltd") == "Acme Services")
+        let bill = extractor.extract(text: """
+            HARUKAZE DINING SDN BHD
+            Jalan Permas 1, Masai
+            Waiter: ALI      Table: 12
+            1 Ramen Set   21.90
+            Rounding Adj   0.00
+            TOTAL: RM 21.90
+            Thank you!
+            """)
+        #expect(bill.name.value == "HARUKAZE DINING SDN BHD")
+    }
+
     /// One vendor per domain and per name: a second owner would never be found, the first always wins.
     @Test func catalogueNamesAndDomainsBelongToOneVendor() {
         let vendors = VendorCatalogue.bundled.vendors
