@@ -95,6 +95,18 @@ enum AmountFinder {
                     currency = Currency(code: code)
                 }
             }
+            // "$ 897.000 COP", "$119.00 MXN": the code after a dollar sign says which dollar.
+            var codeAfterDollar: NSRange?
+            if pre == "$", suf == nil {
+                let rest = ns.substring(from: numRange.location + numRange.length)
+                if let r = rest.range(of: #"^\s?[A-Z]{3}(?![\p{L}\p{N}])"#, options: .regularExpression) {
+                    let code = rest[r].trimmingCharacters(in: .whitespaces)
+                    if codes.contains(code), let c = Currency(code: code) {
+                        currency = c
+                        codeAfterDollar = NSRange(location: numRange.location + numRange.length, length: rest.distance(from: r.lowerBound, to: r.upperBound))
+                    }
+                }
+            }
             num = num.replacingOccurrences(of: "’", with: "'")
             num = num.replacingOccurrences(of: #"([.,]) (\d{2})$"#, with: "$1$2", options: .regularExpression)
             guard let (value, frac) = parse(num, currency: currency, language: language) else { continue }
@@ -105,7 +117,8 @@ enum AmountFinder {
             if markerText == nil && frac != 2 { continue }
             if markerText == nil && value >= 100_000 { continue }
             let start = (pre != nil ? preRange.location : numRange.location)
-            let endLoc = suf != nil ? sufRange.location + sufRange.length : numRange.location + numRange.length
+            let endLoc = suf != nil ? sufRange.location + sufRange.length
+                : codeAfterDollar.map { $0.location + $0.length } ?? numRange.location + numRange.length
             out.append(MoneyMention(
                 value: value, marker: markerText, currency: currency, line: line,
                 start: start, end: endLoc, fractionDigits: frac,

@@ -32,6 +32,8 @@ enum CountryClues {
         ("hst", "CAD", 1), ("qst", "CAD", 1), ("tvq", "CAD", 1),
         ("united states", "USD", 2), ("usa", "USD", 2), ("u s a", "USD", 2),
         ("mexico", "MXN", 2), ("s a de c v", "MXN", 2), ("cdmx", "MXN", 1.5), ("rfc", "MXN", 0.5),
+        ("s de r l de c v", "MXN", 2), ("cfdi", "MXN", 2), ("guadalajara", "MXN", 1.5), ("monterrey", "MXN", 1.5),
+        ("jalisco", "MXN", 1.5), ("nuevo leon", "MXN", 1.5), ("puebla", "MXN", 1), ("tijuana", "MXN", 1.5),
         // Europe
         ("united kingdom", "GBP", 2), ("england", "GBP", 1.5), ("scotland", "GBP", 1.5), ("wales", "GBP", 1),
         ("london", "GBP", 1),
@@ -58,6 +60,10 @@ enum CountryClues {
         ("brasil", "BRL", 2), ("brazil", "BRL", 2), ("cnpj", "BRL", 2), ("argentina", "ARS", 2),
         ("buenos aires", "ARS", 1.5), ("cuit", "ARS", 1), ("chile", "CLP", 2), ("colombia", "COP", 2),
         ("bogota", "COP", 1.5), ("peru", "PEN", 1.5),
+        ("afip", "ARS", 2), ("caba", "ARS", 0.75), ("santiago de chile", "CLP", 2), ("boleta electronica", "CLP", 1),
+        ("medellin", "COP", 1.5), ("antioquia", "COP", 1.5), ("barranquilla", "COP", 1.5), ("cundinamarca", "COP", 1.5),
+        ("cali valle", "COP", 1.5), ("dian", "COP", 0.75), ("cufe", "COP", 2), ("bancolombia", "COP", 1.5),
+        ("lima", "PEN", 1), ("sunat", "PEN", 2), ("igv", "PEN", 1.5),
     ]
 
     /// International dialling codes (longest first when they share digits).

@@ -242,6 +242,18 @@ import Testing
         #expect(plain.currency.confidence < 0.8)
     }
 
+    /// The code after a dollar sign says which dollar; Latin American cities and tax ids point to
+    /// their peso.
+    @Test func dollarSignFollowedByACodeOrALatinAmericanClue() {
+        let coded = AmountFinder.find(in: "Total pagado $ 897.000 COP", line: 0, language: "es")
+        #expect(coded.map(\.value) == [Decimal(897000)])
+        #expect(coded.first?.currency?.code == "COP")
+        let medellin = extractor.extract(text: "Factura\nCra 43A #7-50, Medellín, Antioquia\nTotal a pagar   $ 129.900\n")
+        #expect(medellin.currency.value?.code == "COP")
+        let mexico = extractor.extract(text: "Factura\nCFDI 4.0   Guadalajara, Jal.\nTotal   $ 349.00\n")
+        #expect(mexico.currency.value?.code == "MXN")
+    }
+
     @Test func dayFirstVersusMonthFirst() {
         // English with dollars: month first.
         let us = extractor.extract(text: "Invoice\nInvoice date: 03/04/2026\nTotal   $5.00\n")
