@@ -85,7 +85,7 @@ public struct InvoiceExtractor: Sendable {
             // A till receipt whose total OCR could not read: cashier, change, tax... name and date still count.
             || transactionCount >= 3
         // A slip that says it is none ("ce ticket n'est pas une facture", "no purchase made").
-        let saysItIsNone = Self.notABill.contains { Text.contains(docFolded, phrase: $0) }
+        let saysItIsNone = Self.notABill.contains { Text.contains(docFolded, phrase: $0) } || Self.titledAsNoBill(lines)
         guard isInvoice && !onlyAnnounced && !saysItIsNone else {
             result.warnings.append("no invoice evidence (a total or charge label with an amount); nothing extracted")
             return result
@@ -817,8 +817,24 @@ public struct InvoiceExtractor: Sendable {
     /// Slips that say they are no bill.
     static let notABill = [
         "not an invoice", "not a receipt", "no purchase", "n est pas une facture", "aucun achat", "keine rechnung",
-        "kein kaufbeleg", "no es una factura", "no valido como factura", "sin compra",
+        "kein kaufbeleg", "no es una factura", "no valido como factura", "sin compra", "not a vat invoice",
+        "not a tax invoice",
     ]
+
+    /// Titles of documents that carry prices but charge nothing: a quote, a bank's statement of
+    /// the account (its debits are other people's bills).
+    static let noBillTitles: Set<String> = [
+        "quotation", "quote", "estimate", "devis", "angebot", "kostenvoranschlag", "presupuesto", "cotizacion",
+        "bank statement", "account statement", "extracto de movimientos", "extracto bancario", "kontoauszug",
+        "releve de compte", "releve bancaire",
+    ]
+
+    /// A document titled, in a cell of its own near the top, as one that is no bill.
+    static func titledAsNoBill(_ lines: [TextLine]) -> Bool {
+        lines.prefix(12).contains { line in
+            line.cells.contains { cell in noBillTitles.contains(Text.fold(cell.map(\.text).joined(separator: " "))) }
+        }
+    }
 
     /// A price followed by a period ("10 €/mes", "$5 per month"): a rate.
     static func isRate(_ m: MoneyMention, raws: [String]) -> Bool {

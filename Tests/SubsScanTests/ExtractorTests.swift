@@ -508,6 +508,30 @@ import Testing
         #expect(bill.name.value == "HARUKAZE DINING SDN BHD")
     }
 
+    /// A quote and a bank statement print prices and debits but charge nothing themselves.
+    @Test func aQuoteOrABankStatementIsNoBill() {
+        let quote = extractor.extract(text: """
+            Sparkwell Electrical Ltd
+            QUOTATION
+            Date 6 February 2026
+            Supply & install EV charger   £849.00
+            Quoted total   £1,234.80
+            Payment terms: 25% deposit on acceptance.
+            """)
+        #expect(quote.amount.value == nil && quote.name.value == nil && quote.billingDate.value == nil)
+        let statement = extractor.extract(text: """
+            Kontoauszug
+            Datum 13.03.2026
+            02.03.2026   Lastschrift Streamflix   -13,99
+            Saldo   1.229,19 €
+            Summe Belastungen   -13,99 €
+            """)
+        #expect(statement.amount.value == nil && statement.name.value == nil)
+        // An invoice that mentions the quote it follows is still an invoice.
+        let invoice = extractor.extract(text: "Invoice\nAs per quotation Q-2291\nTotal paid   £1,234.80\n")
+        #expect(invoice.amount.value == Decimal(string: "1234.80"))
+    }
+
     /// One vendor per domain and per name: a second owner would never be found, the first always wins.
     @Test func catalogueNamesAndDomainsBelongToOneVendor() {
         let vendors = VendorCatalogue.bundled.vendors
