@@ -588,10 +588,7 @@ public struct InvoiceExtractor: Sendable {
     static let tillWords = ["cashier", "cash", "change", "tendered", "rounding", "come again", "goods sold", "returnable",
                             "refundable", "terminal", "counter", "cash bill", "payment mode", "caisse", "caissier", "especes",
                             "rendu", "kasse", "kassierer", "ruckgeld", "wechselgeld", "caja", "cajero", "efectivo", "cambio",
-                            "vuelto",
-                            // a restaurant's bill at the table
-                            "waiter", "waitress", "pax", "guest check", "serv charge", "serveur", "serveuse", "couverts",
-                            "kellner", "bedienung", "camarero", "comensales"]
+                            "vuelto"]
 
     /// Country clues needed before a bare `$` on a till receipt is read as the local, non-dollar
     /// currency (point-of-sale systems print `$` as a generic money sign).

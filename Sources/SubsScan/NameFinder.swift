@@ -312,8 +312,7 @@ struct NameFinder {
                     return Found(name: t.name, confidence: 0.65, evidence: lines[t.line].text, vendor: nil)
                 }
             }
-            // The legal name shortened: a person says "Wiener Linien", not "Wiener Linien GmbH & Co KG".
-            return Found(name: tillReceipt ? name : Self.withoutLegalForm(name), confidence: 0.5, evidence: l.line, vendor: nil)
+            return Found(name: name, confidence: 0.5, evidence: l.line, vendor: nil)
         }
         if let t = thanks { return Found(name: t.name, confidence: 0.6, evidence: lines[t.line].text, vendor: nil) }
         return fromDomain
@@ -656,23 +655,6 @@ struct NameFinder {
             }
         }
         return nil
-    }
-
-    /// `name` as printed without the company form it ends with ("Atlas Fitness S.L." -> "Atlas
-    /// Fitness", "Wiener Linien GmbH & Co KG" -> "Wiener Linien"); descriptors ("Services",
-    /// "International") stay, as they are part of many names.
-    static func withoutLegalForm(_ name: String) -> String {
-        let forms = Set(legalForms.prefix { $0 != "international" }.flatMap { $0.split(separator: " ").map(String.init) })
-        var words = name.split(separator: " ").map(String.init)
-        var dropped = false
-        while words.count > 1, let last = words.last {
-            let folded = Text.fold(last)
-            guard folded.isEmpty || folded.split(separator: " ").allSatisfy({ forms.contains(String($0)) }) else { break }
-            words.removeLast()
-            dropped = true
-        }
-        guard dropped else { return name }
-        return words.joined(separator: " ").trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ",-–")))
     }
 
     static func stripLegal(_ name: String) -> String {

@@ -489,25 +489,6 @@ import Testing
         #expect(r.name.value == "Claro")
     }
 
-    /// An unknown vendor's legal name, shortened: the form goes, the name people say stays. A
-    /// restaurant's bill (waiter, table, rounding) keeps the name as printed, as shops' receipts do.
-    @Test func anInvoicesLegalNameIsShortenedAReceiptsIsNot() {
-        let letter = extractor.extract(text: "Wiener Linien GmbH & Co KG\nRechnung\nRechnungsdatum 12.01.2026\nGesamtbetrag 39,90 €\n")
-        #expect(letter.name.value == "Wiener Linien")
-        #expect(NameFinder.withoutLegalForm("Atlas Fitness S.L.") == "Atlas Fitness")
-        #expect(NameFinder.withoutLegalForm("Acme Services Ltd") == "Acme Services")
-        let bill = extractor.extract(text: """
-            HARUKAZE DINING SDN BHD
-            Jalan Permas 1, Masai
-            Waiter: ALI      Table: 12
-            1 Ramen Set   21.90
-            Rounding Adj   0.00
-            TOTAL: RM 21.90
-            Thank you!
-            """)
-        #expect(bill.name.value == "HARUKAZE DINING SDN BHD")
-    }
-
     /// A quote and a bank statement print prices and debits but charge nothing themselves.
     @Test func aQuoteOrABankStatementIsNoBill() {
         let quote = extractor.extract(text: """
