@@ -96,15 +96,15 @@ enum AmountFinder {
                 }
             }
             // "$ 897.000 COP", "$119.00 MXN": the code after a dollar sign says which dollar.
-            var codeAfterDollar: NSRange?
+            var endOfCodeAfterDollar: Int?
             if pre == "$", suf == nil {
-                let rest = ns.substring(from: numRange.location + numRange.length)
-                if let r = rest.range(of: #"^\s?[A-Z]{3}(?![\p{L}\p{N}])"#, options: .regularExpression) {
-                    let code = rest[r].trimmingCharacters(in: .whitespaces)
-                    if codes.contains(code), let c = Currency(code: code) {
-                        currency = c
-                        codeAfterDollar = NSRange(location: numRange.location + numRange.length, length: rest.distance(from: r.lowerBound, to: r.upperBound))
-                    }
+                let numberEnd = numRange.location + numRange.length
+                let rest = ns.substring(from: numberEnd)
+                if let r = rest.range(of: #"^\s?[A-Z]{3}(?![\p{L}\p{N}])"#, options: .regularExpression),
+                    case let code = rest[r].trimmingCharacters(in: .whitespaces), codes.contains(code), let c = Currency(code: code)
+                {
+                    currency = c
+                    endOfCodeAfterDollar = numberEnd + (rest[r] as Substring).utf16.count
                 }
             }
             num = num.replacingOccurrences(of: "’", with: "'")
@@ -118,7 +118,7 @@ enum AmountFinder {
             if markerText == nil && value >= 100_000 { continue }
             let start = (pre != nil ? preRange.location : numRange.location)
             let endLoc = suf != nil ? sufRange.location + sufRange.length
-                : codeAfterDollar.map { $0.location + $0.length } ?? numRange.location + numRange.length
+                : endOfCodeAfterDollar ?? numRange.location + numRange.length
             out.append(MoneyMention(
                 value: value, marker: markerText, currency: currency, line: line,
                 start: start, end: endLoc, fractionDigits: frac,
