@@ -759,11 +759,9 @@ enum VendorCatalogueWords {
         "affinity", "framer", "equinox", "bark", "sunrise", "octopus", "basecamp", "day one", "care of", "canal",
         "digi", "prime", "plex", "copilot", "claude", "cursor", "discord", "xbox", "lyft", "uber", "nike", "garmin",
         "google play", "google one", "chatgpt", "openai",
-        "claro", "optimum", "frontier", "progressive", "admiral", "ergo", "direct line", "linea directa", "keep cool",
-        "go fit", "dir", "metropolitan", "wired", "reforma", "abc", "adn", "blau", "magenta", "lumen", "tier", "bolt",
-        "voi", "aura", "curve", "picnic", "clue", "runway", "jasper", "gemini", "shadow", "otter", "lovable", "headway",
-        "shudder", "expansion", "kicker", "target", "share now", "straight talk", "us mobile", "css", "die welt",
-        "der standard", "die presse", "the times", "the information", "la nacion", "el tiempo", "el comercio",
-        "el universal", "el periodico", "le point", "l express", "le parisien", "l equipe", "capture one", "adamo",
+        "claro", "direct line", "linea directa", "keep cool", "go fit", "dir", "voi", "lovable", "shudder", "expansion",
+        "kicker", "share now", "straight talk", "us mobile", "css", "die welt", "der standard", "die presse", "the times",
+        "the information", "la nacion", "el tiempo", "el comercio", "el universal", "el periodico", "le point",
+        "l express", "le parisien", "l equipe", "capture one", "adamo",
     ]
 }

@@ -450,6 +450,8 @@ import Testing
         ("From: hello@quillpost.io\nYour Quillpost receipt\nTotal   €3.00\n", "Quillpost", nil),
         ("De: Lowi <facturas@lowi.es>\nTu factura de marzo\nTotal   12,95 €\n", "Lowi", "telecom"),
         ("Rechnung\nGesamtbetrag   39,90 €\nHUK-Coburg Versicherungsgruppe, 96444 Coburg\n", "HUK-Coburg", "insurance"),
+        // The demo's own sample vendor: no catalogue alias may take it over.
+        ("Lumen Notes\nInvoice\nLumen Notes Pro, billed monthly   12.29 EUR\nTotal charged   12.29 EUR\n", "Lumen Notes", nil),
     ] as [(String, String, String?)])
     func catalogueNameFromDomainAndLegalName(text: String, name: String, category: String?) {
         let r = extractor.extract(text: text)
