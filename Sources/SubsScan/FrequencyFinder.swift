@@ -8,7 +8,42 @@ enum FrequencyFinder {
         var cadence: Cadence
         var line: Int
         var phrase: String
+        /// Printed as the value of a label that names the cycle ("Zahlweise vierteljährlich").
+        var labelled = false
     }
+
+    /// Labels whose value is how often the charge recurs (folded).
+    static let cycleLabels = [
+        "billing cycle", "billing frequency", "billing interval", "payment frequency", "payment schedule", "renewal period",
+        "zahlweise", "zahlungsweise", "zahlungsrhythmus", "zahlungsintervall", "abrechnungsrhythmus", "abrechnungsintervall",
+        "periodicite", "frequence", "frequence de paiement", "frequence de facturation", "rythme de paiement",
+        "periodicidad", "frecuencia", "frecuencia de pago", "frecuencia de facturacion", "ciclo de facturacion",
+    ]
+
+    /// German names a fee after its period in one word: "Jahresbeitrag", "Monatsgebühr",
+    /// "Quartalsbeitrag", "Wochenkarte". Only fee words count: "Jahresabrechnung" is a yearly
+    /// settlement of monthly instalments, "Jahresverbrauch" a usage.
+    static func cadence(ofCompound folded: String) -> Cadence? {
+        for (head, cadence) in compoundHeads where folded.hasPrefix(head) {
+            return compoundFees.contains(String(folded.dropFirst(head.count))) ? cadence : nil
+        }
+        return nil
+    }
+    private static let compoundHeads: [(String, Cadence)] = [
+        ("vierteljahres", .quarterly), ("jahres", .yearly), ("monats", .monthly), ("quartals", .quarterly), ("wochen", .weekly),
+    ]
+    private static let compoundFees: Set<String> = [
+        "beitrag", "beitrage", "gebuhr", "gebuhren", "abo", "abos", "abonnement", "karte", "ticket", "preis", "pramie",
+        "rate", "lizenz", "tarif", "pass", "mitgliedschaft", "paket", "miete", "pauschale",
+    ]
+
+    /// Quantities per period that are no price: "30 min/semaine", "2 séances par semaine", "10 GB/month".
+    static let quantityUnits: Set<String> = [
+        "min", "mins", "minute", "minutes", "minuten", "minuto", "minutos", "h", "hr", "hrs", "hour", "hours", "heure",
+        "heures", "stunde", "stunden", "std", "hora", "horas", "km", "gb", "go", "mb", "tb", "kwh", "seance", "seances",
+        "cours", "class", "classes", "lesson", "lessons", "session", "sessions", "fois", "mal", "veces", "times", "x",
+        "visit", "visits", "visite", "visites", "besuch", "besuche", "visita", "visitas",
+    ]
 
     /// The line with "/" read as "per", so "9,99 €/mois" and "$5/mo" match "per mois", "per mo".
     /// A slash OCR lost is put back where a period word stands alone in brackets ("Pro plan (year)")
@@ -61,13 +96,20 @@ enum FrequencyFinder {
         var i = 0
         while i < words.count {
             var matched = 0
+            let before = words[max(0, i - 4)..<i].joined(separator: " ")
+            let labelled = cycleLabels.contains { before == $0 || before.hasSuffix(" " + $0) }
             for n in stride(from: min(longestPhrase, words.count - i), through: 1, by: -1) {
                 let phrase = words[i..<i + n].joined(separator: " ")
                 if let name = phraseTable[phrase], let c = Cadence(parsing: name) {
-                    found.append(Cue(cadence: c, line: line, phrase: phrase))
                     matched = n
+                    let perWord = ["per", "par", "pro", "por", "al", "a"].contains(words[i])
+                    if perWord, i > 0, quantityUnits.contains(words[i - 1]) { break }
+                    found.append(Cue(cadence: c, line: line, phrase: phrase, labelled: labelled))
                     break
                 }
+            }
+            if matched == 0, let c = cadence(ofCompound: words[i]) {
+                found.append(Cue(cadence: c, line: line, phrase: words[i], labelled: labelled))
             }
             i += max(1, matched)
         }

@@ -149,7 +149,9 @@ public struct InvoiceExtractor: Sendable {
         // Frequency.
         var cues: [FrequencyFinder.Cue] = []
         for (i, raw) in raws.enumerated() { cues += FrequencyFinder.cues(in: raw, line: i) }
-        if let (cadence, evidence) = chooseFrequency(cues, amountLine: amount?.mention.line, moneyLines: Set(money.map(\.line)), raws: raws) {
+        if let (cadence, evidence) = chooseFrequency(cues, amountLine: amount?.mention.line, moneyLines: Set(money.map(\.line)), raws: raws,
+                                                        period: periodCadence)
+        {
             result.frequency = ScannedField(cadence, confidence: 0.85, evidence: evidence)
             result.frequencyStated = true
         } else if let (cadence, evidence) = periodCadence {
@@ -694,11 +696,17 @@ public struct InvoiceExtractor: Sendable {
         }
         for (p, w) in Lexicon.billingDateLabels { consider(p, .billing(w)) }
         for p in Lexicon.otherDateLabels { consider(p, .other) }
-        if let best { return best.role }
         // No label read right: a long one with one letter misread still names the date ("Préximo cargo").
         // Short labels stay exact: one letter turns "due" into "dud" but also "date" into "data".
+        // A bare "date" read right is the tail of such a label as often as a label of its own
+        // ("Your next biling date is").
         let long = 10
-        if Lexicon.nextDateLabels.contains(where: { $0.count >= long && Text.containsWithOneSlip(label, phrase: $0) }) { return .next }
+        let slippedNext = Lexicon.nextDateLabels.contains { $0.count >= long && Text.containsWithOneSlip(label, phrase: $0) }
+        if let best {
+            if case .billing(let w) = best.role, w < 0.8, slippedNext { return .next }
+            return best.role
+        }
+        if slippedNext { return .next }
         if let w = Lexicon.billingDateLabels.filter({ $0.0.count >= long && Text.containsWithOneSlip(label, phrase: $0.0) }).map(\.1).max() {
             return .billing(w)
         }
@@ -726,7 +734,7 @@ public struct InvoiceExtractor: Sendable {
         -> (billing: (DateMention, Double)?, next: (DateMention, Double)?, period: (Cadence, String)?)
     {
         var billing: (DateMention, Double, Double)?  // mention, score, confidence
-        var next: (DateMention, Double)?
+        var nextCandidates: [DateMention] = []
         var period: (Cadence, String)?
         var periodStart: DateMention?
         let byLine = Dictionary(grouping: dates.filter { $0.date != nil }, by: \.line)
@@ -741,7 +749,16 @@ public struct InvoiceExtractor: Sendable {
                 var role = dateRole(label)
                 // "01/01/2026 - 31/12/2026", "du ... au ...": the second date shares the first's role.
                 if k > 0, case .none = role, label.count <= 3 { role = previousRole }
-                if k > 0, case .other = role, let a = sorted[k - 1].date, let b = d.date,
+                // Two dates joined by a dash or "to" span a period even without a label
+                // ("Jahresbeitrag 01.02.2026 – 31.01.2027" under a "Zeitraum" column).
+                let joined = label.count <= 3 && (between.contains { "-–—".contains($0) } || ["to", "au", "bis", "al", "a"].contains(label))
+                var spans = false
+                switch role {
+                case .other: spans = true
+                case .none: spans = joined
+                default: break
+                }
+                if k > 0, spans, let a = sorted[k - 1].date, let b = d.date,
                     let c = FrequencyFinder.cadence(from: a, to: b.adding(days: 1))
                 {
                     period = (c, raws[line])
@@ -759,16 +776,23 @@ public struct InvoiceExtractor: Sendable {
                     default: break
                     }
                 }
-                // Inline words after the label can also state it: "Renews on 5 March".
+                // The end of a range is no charge of its own: "Renouvellement 14/04/2026 – 13/04/2027"
+                // names when the renewal starts.
+                if k > 0, joined, case .next = previousRole { role = .other }
+                // A start, then the renewal's wording after it: "À partir du 14 février 2026, votre
+                // abonnement sera prélevé de 12,99 €", "From March 1 you will be charged $12.99".
+                else if Self.startWords.contains(where: { label == $0 || label.hasSuffix(" " + $0) }) {
+                    let rest = ns.substring(from: d.end)
+                    let clause = Text.fold(String(rest.prefix { !".!?;".contains($0) }))
+                    if Lexicon.nextDateLabels.contains(where: { Text.contains(clause, phrase: $0) }) { role = .next }
+                }
                 previousRole = role
-                guard let date = d.date else { continue }
-                _ = date
                 switch role {
                 case .billing(let w):
                     let score = 1 + w - Double(line) * 0.001
                     if billing == nil || score > billing!.1 { billing = (d, score, 0.5 + 0.45 * w) }
                 case .next:
-                    if next == nil || line < next!.0.line { next = (d, 0.85) }
+                    nextCandidates.append(d)
                 case .other:
                     break
                 case .none:
@@ -777,11 +801,19 @@ public struct InvoiceExtractor: Sendable {
                 }
             }
         }
+        // The first renewal named, after this charge when one is (a renewed item's own start is today's).
+        let byPlace = nextCandidates.sorted { ($0.line, $0.start) < ($1.line, $1.start) }
+        let later = billing.flatMap { b in byPlace.first { $0.date! > b.0.date! } }
+        let next = (later ?? byPlace.first).map { ($0, 0.85) }
         // No date of the charge, but the period it pays for ("Billing period Mar 2, 2026 - Apr 1,
         // 2026"): a subscription is charged as its period starts. Said with little confidence.
         if billing == nil, let start = periodStart { return ((start, 0.4), next, period) }
         return (billing.map { ($0.0, $0.2) }, next, period)
     }
+
+    /// Words that put a date as the start of something; what follows says what starts.
+    static let startWords = ["a partir du", "a partir de", "des le", "from", "starting", "starting on", "beginning",
+                             "as of", "effective", "ab", "ab dem", "a partir del", "desde el"]
 
     // MARK: Frequency
 
@@ -862,18 +894,34 @@ public struct InvoiceExtractor: Sendable {
         "last", "derniers", "dernieres", "letzten", "ultimos",
         // a discount's duration
         "remise", "discount", "rabatt", "descuento", "reduction", "nachlass",
+        // another cycle offered, or what it would have saved
+        "alternativ", "alternatively", "alternative", "alternativement", "alternativamente", "lieber", "rather", "prefer",
+        "prefere", "preferez", "prefieres", "prefiere", "switch to", "passez a", "passer a", "umstellen", "wechseln",
+        "cambia a", "cambiar a", "moglich", "possible", "posible", "available", "disponible", "verfugbar", "saved",
+        "saving", "savings", "could", "konnten", "pourriez", "podrias",
     ]
 
-    func chooseFrequency(_ cues: [FrequencyFinder.Cue], amountLine: Int?, moneyLines: Set<Int>, raws: [String]) -> (Cadence, String)? {
+    /// A period word in a question ("Sie möchten lieber monatlich zahlen?") offers a cycle, it does not state one.
+    static func asked(_ cue: FrequencyFinder.Cue, raws: [String]) -> Bool {
+        let sentences = raws[cue.line].split(separator: "?", omittingEmptySubsequences: false).dropLast()
+        return sentences.contains { s in
+            let lastSentence = s.split(whereSeparator: { ".!".contains($0) }).last.map(String.init) ?? ""
+            return Text.contains(FrequencyFinder.cueText(lastSentence), phrase: cue.phrase)
+        }
+    }
+
+    func chooseFrequency(_ cues: [FrequencyFinder.Cue], amountLine: Int?, moneyLines: Set<Int>, raws: [String],
+                         period: (Cadence, String)?) -> (Cadence, String)? {
         guard !cues.isEmpty else { return nil }
         var weights: [Cadence: Double] = [:]
         var evidence: [Cadence: String] = [:]
         // Each cadence's strongest cue (weight, then place in the document).
         var strongest: [Cadence: (weight: Double, index: Int)] = [:]
-        for (k, c) in cues.enumerated() where !Self.speaksOfOtherPeriods(Text.fold(raws[c.line])) {
+        for (k, c) in cues.enumerated() where !Self.speaksOfOtherPeriods(Text.fold(raws[c.line])) && !Self.asked(c, raws: raws) {
             var w = 1.0
             if let a = amountLine, abs(c.line - a) <= 1 { w += 2 }
             if moneyLines.contains(c.line) { w += 1 }
+            if c.labelled { w += 2 }
             weights[c.cadence, default: 0] += w
             if w >= strongest[c.cadence]?.weight ?? 0 { strongest[c.cadence] = (w, k) }
             if evidence[c.cadence] == nil { evidence[c.cadence] = raws[c.line] }
@@ -882,6 +930,13 @@ public struct InvoiceExtractor: Sendable {
         // monthly", "Monthly plan, billed annually": the payment's word follows the plan's), never
         // to a dictionary's order.
         func rank(_ c: Cadence) -> (Double, Double, Int) { (weights[c]!, strongest[c]!.weight, strongest[c]!.index) }
+        // The service period the charge covers counts as much as a cue beside the total: it backs the
+        // cue of its length, or outweighs a lone period word in an item's description ("Backups (weekly)").
+        guard !weights.isEmpty else { return nil }
+        if let (p, printed) = period {
+            weights[p, default: 0] += 3
+            if strongest[p] == nil { (strongest[p], evidence[p]) = ((3, -1), printed) }
+        }
         guard let best = weights.max(by: { rank($0.key) < rank($1.key) }) else { return nil }
         return (best.key, evidence[best.key] ?? "")
     }

@@ -103,6 +103,8 @@ enum Lexicon {
     static let nextDateLabels: [String] = [
         "next billing date", "next billing", "next payment", "next charge", "next invoice", "next renewal",
         "renews on", "renewal date", "will renew", "will be charged", "will be billed", "we will charge", "renews", "next bill", "auto renews", "automatically renew",
+        "will be renewed", "will be automatically renewed", "wird verlangert", "wird automatisch verlangert",
+        "sera automatiquement renouvele",
         "prochain prelevement", "prochaine facture", "prochain paiement", "prochaine echeance", "renouvellement",
         "se renouvelle", "sera renouvele", "sera preleve", "sera debite", "sera facture", "prochaine facturation",
         "nachste abbuchung", "nachste zahlung", "nachste rechnung", "verlangert sich", "verlangerung",
@@ -129,18 +131,18 @@ enum Lexicon {
 
     static let frequencyCues: [(cadence: String, phrases: [String])] = [
         ("weekly", ["week", "per week", "weekly", "every week", "a week", "wk", "semaine", "par semaine", "hebdomadaire",
-                    "woche", "pro woche", "wochentlich", "wochentliche", "wochentlicher", "wochentlichen", "semana", "por semana", "semanal", "semanales", "a la semana", "cada semana", "hebdomadaires"]),
+                    "woche", "pro woche", "jede woche", "chaque semaine", "toutes les semaines", "wochentlich", "wochentliche", "wochentlicher", "wochentlichen", "semana", "por semana", "semanal", "semanales", "a la semana", "cada semana", "hebdomadaires"]),
         ("quarterly", ["quarterly", "per quarter", "quarter", "every 3 months", "every three months", "trimestriel",
                        "trimestrielle", "par trimestre", "trimestre", "vierteljahrlich", "vierteljahrliche", "vierteljahrlicher", "vierteljahrlichen", "quartalsweise", "pro quartal",
                        "quartal", "trimestral", "trimestrales", "trimestriels", "trimestrielles", "por trimestre", "al trimestre", "cada 3 meses", "tous les 3 mois",
                        "alle 3 monate"]),
         ("yearly", ["year", "per year", "yearly", "annual", "annually", "a year", "yr", "every year", "12 months",
                     "an", "par an", "annuel", "annuelle", "annee", "par annee", "jahr", "pro jahr", "jahrlich", "jahrliche", "jahrlicher", "jahrlichen", "anuales", "annuels", "annuelles",
-                    "jahresabo", "jahresabonnement", "12 monate", "ano", "al ano", "por ano", "anual", "anualmente",
+                    "12 monate", "12 month", "jedes jahr", "chaque annee", "tous les ans", "cada ano", "ano", "al ano", "por ano", "anual", "anualmente",
                     "12 meses", "12 mois"]),
         ("monthly", ["month", "per month", "monthly", "a month", "every month", "mo", "mois", "par mois", "mensuel",
                      "mensuelle", "mensualite", "monat", "pro monat", "monatlich", "monatliche", "monatlicher", "monatlichen", "mensuales", "mensuels",
-                     "mensuelles", "monatsabo", "mes", "al mes",
+                     "mensuelles", "mes", "al mes", "jeden monat", "chaque mois", "tous les mois",
                      "por mes", "mensual", "mensualmente", "cada mes"]),
     ]
 

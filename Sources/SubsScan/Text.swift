@@ -66,14 +66,22 @@ enum Text {
     }
 
     /// True when folded `phrase` occurs in folded `haystack` on word boundaries with one OCR slip at most: a
-    /// letter misread ("preximo cargo" for "proximo cargo") or a word parted by a stray space ("nachste
-    /// a bbuchung" for "nachste abbuchung").
+    /// letter misread ("preximo cargo" for "proximo cargo"), a word parted by a stray space ("nachste
+    /// a bbuchung" for "nachste abbuchung") or a doubled letter read once ("next biling date").
     static func containsWithOneSlip(_ haystack: String, phrase: String) -> Bool {
         let h = Array(haystack.utf8), p = Array(phrase.utf8)
-        guard !p.isEmpty, h.count >= p.count else { return false }
+        guard !p.isEmpty, h.count + 1 >= p.count else { return false }
         let space = UInt8(ascii: " ")
         func boundary(_ i: Int) -> Bool { i == 0 || i == h.count || h[i - 1] == space || h[i] == space }
         for start in 0..<h.count where start == 0 || h[start - 1] == space {
+            // One of a doubled letter missing.
+            let shortEnd = start + p.count - 1
+            if shortEnd <= h.count, shortEnd == h.count || h[shortEnd] == space {
+                let read = h[start..<shortEnd]
+                if (1..<p.count).contains(where: { k in
+                    p[k] == p[k - 1] && p[k] != space && read.elementsEqual(p[..<k] + p[(k + 1)...])
+                }) { return true }
+            }
             // The same length, one letter different.
             if start + p.count <= h.count, start + p.count == h.count || h[start + p.count] == space {
                 var slips = 0

@@ -174,6 +174,10 @@ import Testing
         #expect(!Text.containsWithOneSlip("nachste a bbuchun", phrase: "nachste abbuchung"))
         #expect(!Text.containsWithOneSlip("nachste  abbuchung", phrase: "nachste abbuchung"))  // not next to a space
         #expect(!Text.containsWithOneSlip("na chste a bbuchung", phrase: "nachste abbuchung"))  // two slips
+        // A doubled letter read once, and only a doubled one.
+        #expect(Text.containsWithOneSlip("your next biling date is", phrase: "next billing date"))
+        #expect(!Text.containsWithOneSlip("your next bilin date is", phrase: "next billing date"))
+        #expect(!Text.containsWithOneSlip("your next billng date is", phrase: "next billing date"))
     }
 
     @Test(arguments: [
@@ -283,6 +287,8 @@ import Testing
         // A period OCR read as a comma.
         ("Ausgestellt am: 27, Oktober 2026", "2026-10-27"),
         ("Rechnungsdatum: 16,11.2026", "2026-11-16"),
+        // "1er" read with a letter for its digit.
+        ("Date de facture : Ler mars 2026", "2026-03-01"), ("Date de facture : ler mars 2026", "2026-03-01"),
     ])
     func dateForms(line: String, iso: String) {
         let r = extractor.extract(text: "Receipt\n\(line)\nTotal   10,00 €\nPaid by card\n")
@@ -330,6 +336,34 @@ import Testing
     func periodWordsThatAreNotTheCycle(text: String, cadence: String) {
         let r = extractor.extract(text: "Receipt\n" + text)
         #expect(r.frequency.value == Cadence(parsing: cadence))
+    }
+
+    /// How often is said in other ways: a German compound fee word, a label naming the cycle, "jede
+    /// Woche"; period words in a question, an offer of another cycle or a quantity per period are no
+    /// cycle; a service period outweighs a lone period word in an item's description.
+    @Test(arguments: [
+        ("Beitragsrechnung\nJahresbeitrag 2026\nGesamtbetrag 139,00 €", "yearly"),
+        ("Rechnung\nMonatsgebühr Tarif M\nGesamtbetrag 19,00 €", "monthly"),
+        ("Rechnung\nZahlweise vierteljährlich\nBetrag 197,70 €\nAuch monatlich kündbar.", "quarterly"),
+        ("Receipt\nBilled quarterly\nTotal 30,00 €\nWant to pay monthly? Call us.", "quarterly"),
+        ("Rechnung\nJahreskarte\nGesamtbetrag € 461,00\nAlternativ ist eine monatliche Zahlung möglich (€ 40,00 pro Monat).", "yearly"),
+        ("Kassenbon\nKaffee-Flatrate\nSUMME EUR 9,90\npro Besuch, jede Woche neu", "weekly"),
+        ("Facture trimestrielle\nCours de piano (30 min/semaine) 165,00 €\nSolfège (1 h/semaine) 45,00 €\nNet à payer 210,00 €", "quarterly"),
+        ("Invoice\nBilling period January 1, 2026 – January 31, 2026\nBackups (weekly)  $4.80\nServer  $50.51\nTotal  $55.31", "monthly"),
+        // Two dates joined by a dash are a period even under a column label of their own.
+        ("Rechnung\nADAC Plus-Mitgliedschaft 01.02.2026 – 31.01.2027 139,00 €\nGesamtbetrag 139,00 €", "yearly"),
+    ])
+    func cyclesSaidInOtherWays(text: String, cadence: String) {
+        let r = extractor.extract(text: text)
+        #expect(r.frequency.value == Cadence(parsing: cadence), "\(text)")
+        #expect(r.frequencyStated, "\(text)")
+    }
+
+    @Test func aQuantityPerPeriodOrAYearlySettlementStatesNoCycle() {
+        for text in ["Facture\nCours de piano (30 min/semaine) 165,00 €\nNet à payer 165,00 €",
+                     "Jahresabrechnung 2025\nGesamtbetrag 80,00 €"] {
+            #expect(!extractor.extract(text: text).frequencyStated, "\(text)")
+        }
     }
 
     /// "Gezahlt", a direct debit's "mensualité" and "Abschlag" label the charge.
@@ -535,8 +569,43 @@ import Testing
 }
 
 @Suite struct NextChargeTests {
+    let e = InvoiceExtractor()
+
+    /// The next renewal said in other ways: "will be renewed ... on", a start date with the debit's
+    /// wording after it, a long label with a doubled letter read once, "1er" read "Ler".
+    @Test(arguments: [
+        ("Your membership will be renewed automatically on\n2026/08/21 for 1 year at ¥2,400.", "2026-08-21"),
+        ("À partir du 14 février 2026, votre abonnement sera prélevé de 12,99 € chaque mois.", "2026-02-14"),
+        ("From March 14, 2026 you will be charged $12.99 a month.", "2026-03-14"),
+        ("Your next biling date is March 21, 2026.", "2026-03-21"),
+        ("Prochain prélèvement le Ler mars 2026.", "2026-03-01"),
+    ])
+    func statedInOtherWords(line: String, iso: String) {
+        let r = e.extract(text: "Receipt\nDate 2026-01-14\nTotal   12,99 €\n\(line)\n")
+        #expect(r.nextBillingDate.value == LocalDate(iso: iso), "\(line)")
+        #expect(r.billingDate.value == LocalDate(iso: "2026-01-14"), "\(line)")
+    }
+
+    /// A renewed item's period starts with this charge; the renewal stated below it is the next.
+    @Test func theNextIsAfterThisChargeAndNotARangesEnd() {
+        let r = e.extract(text: """
+            Factura
+            Fecha 14/04/2026
+            Renovación dominio (1 año) 14/04/2026 – 13/04/2027 9,90 €
+            Total factura 9,90 €
+            Próxima renovación: 14/04/2027.
+            """)
+        #expect(r.nextBillingDate.value == LocalDate(iso: "2027-04-14"))
+        #expect(r.billingDate.value == LocalDate(iso: "2026-04-14"))
+    }
+
+    /// A start date followed by something other than a charge names no renewal.
+    @Test func aStartWithoutTheDebitsWordingIsNoRenewal() {
+        let r = e.extract(text: "Receipt\nDate 2026-01-14\nTotal   12,99 €\nFrom March 14, 2026 the app has a new look.\n")
+        #expect(r.nextBillingDate.value == nil)
+    }
+
     @Test func derivedFromBillingDateAndFrequencyUnlessStated() {
-        let e = InvoiceExtractor()
         let yearly = e.extract(text: "Invoice\nInvoice date: 31 January 2026\nAnnual plan\nTotal   €99.00\n")
         #expect(yearly.nextCharge == LocalDate(year: 2027, month: 1, day: 31))
         let monthly = e.extract(text: "Invoice\nInvoice date: 31 January 2026\nTotal   €9.00\n")
