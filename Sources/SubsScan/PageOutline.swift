@@ -50,75 +50,139 @@ struct PageOutline: Equatable {
         var best = (label: Int32(0), size: 0)
         var next: Int32 = 0
         var stack: [Int] = []
+        /// Labels the smooth region around `start` with `id`; returns its pixels.
+        func grow(from start: Int, as id: Int32) -> [Int] {
+            label[start] = id
+            stack.append(start)
+            var pixels: [Int] = []
+            while let i = stack.popLast() {
+                pixels.append(i)
+                for j in [i - 1, i + 1, i - width, i + width] where j >= 0 && j < gray.count && smooth[j] && label[j] == 0 {
+                    // No wrapping from one row's end to the next row's start.
+                    if (j == i - 1 || j == i + 1) && j / width != i / width { continue }
+                    label[j] = id
+                    stack.append(j)
+                }
+            }
+            return pixels
+        }
         for y in (height / 3)..<(2 * height / 3) {
             for x in (width / 3)..<(2 * width / 3) {
                 let start = y * width + x
                 guard smooth[start], label[start] == 0 else { continue }
                 next += 1
-                label[start] = next
-                stack.append(start)
-                var size = 0
-                while let i = stack.popLast() {
-                    size += 1
-                    for j in [i - 1, i + 1, i - width, i + width] where j >= 0 && j < gray.count && smooth[j] && label[j] == 0 {
-                        // No wrapping from one row's end to the next row's start.
-                        if (j == i - 1 || j == i + 1) && j / width != i / width { continue }
-                        label[j] = next
-                        stack.append(j)
-                    }
-                }
+                let size = grow(from: start, as: next).count
                 if size > best.size { best = (next, size) }
             }
         }
         let area = Double(width * height)
         guard Double(best.size) >= area * 0.2 else { return nil }
 
-        // Extreme points along the diagonals are the corners of a sheet turned less than ~35°.
-        // Rows are also filled between their leftmost and rightmost page pixel: text and rules
-        // inside the sheet are holes in the smooth region, not outside the page.
-        var tl = (v: Double.infinity, p: Point(x: 0, y: 0)), br = (v: -Double.infinity, p: Point(x: 0, y: 0))
-        var tr = tl, bl = tl
-        var filled = 0.0
-        var touches = 0
-        for y in 0..<height {
-            var first = -1, last = -1
-            for x in 0..<width where label[y * width + x] == best.label {
-                if first < 0 { first = x }
-                last = x
+        /// Extreme points along the diagonals are the corners of a sheet turned less than ~35°.
+        /// Rows are also filled between their leftmost and rightmost page pixel: text and rules
+        /// inside the sheet are holes in the smooth region, not outside the page.
+        func outline() -> (corners: [Point], filled: Double, touches: Int) {
+            var tl = (v: Double.infinity, p: Point(x: 0, y: 0)), br = (v: -Double.infinity, p: Point(x: 0, y: 0))
+            var tr = tl, bl = tl
+            var filled = 0.0
+            var touches = 0
+            for y in 0..<height {
+                var first = -1, last = -1
+                for x in 0..<width where label[y * width + x] == best.label {
+                    if first < 0 { first = x }
+                    last = x
+                }
+                guard first >= 0 else { continue }
+                filled += Double(last - first + 1)
+                if first <= 1 || last >= width - 2 { touches += 1 }
+                for x in [first, last] {
+                    let p = Point(x: Double(x), y: Double(y))
+                    if p.x + p.y < tl.v { tl = (p.x + p.y, p) }
+                    if p.x + p.y > br.v { br = (p.x + p.y, p) }
+                    if -(p.x - p.y) < tr.v { tr = (-(p.x - p.y), p) }
+                    if -(p.y - p.x) < bl.v { bl = (-(p.y - p.x), p) }
+                }
             }
-            guard first >= 0 else { continue }
-            filled += Double(last - first + 1)
-            if first <= 1 || last >= width - 2 { touches += 1 }
-            for x in [first, last] {
-                let p = Point(x: Double(x), y: Double(y))
-                if p.x + p.y < tl.v { tl = (p.x + p.y, p) }
-                if p.x + p.y > br.v { br = (p.x + p.y, p) }
-                if -(p.x - p.y) < tr.v { tr = (-(p.x - p.y), p) }
-                if -(p.y - p.x) < bl.v { bl = (-(p.y - p.x), p) }
+            return ([tl.p, tr.p, br.p, bl.p], filled, touches)
+        }
+        var (corners, filled, touches) = outline()
+        // A dark band printed to the sheet's top or bottom edge (a letterhead, a footer bar) is a
+        // region of its own: it joins the sheet when it lies between the sheet's side lines.
+        var joined = false
+        for edge in [(corners[0], corners[1]), (corners[3], corners[2])] {
+            next += 1
+            let id = next
+            if let band = band(outside: edge, of: corners, width: width, height: height,
+                               free: { smooth[$0] && label[$0] == 0 }, grow: { grow(from: $0, as: id) })
+            {
+                for i in band { label[i] = best.label }
+                joined = true
             }
         }
-        let corners = [tl.p, tr.p, br.p, bl.p]
-        // A sheet lies inside the picture: a corner on the border means the page is cut off (or
-        // the picture is all page), where flattening would guess.
-        let margin = 2.0
-        for c in corners where c.x < margin || c.y < margin || c.x > Double(width - 1) - margin || c.y > Double(height - 1) - margin {
-            return nil
-        }
+        if joined { (corners, filled, touches) = outline() }
+        // A sheet lies inside the picture: one reaching the frame along more than a corner's tip is
+        // cut off (or the picture is all page), where flattening would guess.
         if Double(touches) > Double(height) * 0.05 { return nil }
-        for x in 0..<width where label[width + x] == best.label || label[(height - 2) * width + x] == best.label {
-            return nil  // reaches the top or bottom edge
-        }
+        let topContact = (0..<width).filter { label[width + $0] == best.label }.count
+        let bottomContact = (0..<width).filter { label[(height - 2) * width + $0] == best.label }.count
+        if Double(max(topContact, bottomContact)) > Double(width) * 0.03 { return nil }
         let quadArea = polygonArea(corners)
         guard quadArea >= area * 0.2, isConvex(corners) else { return nil }
         // The region fills its quadrilateral: it is a sheet, not a blob with a ragged outline.
         let fit = filled / quadArea
         guard fit > 0.94 && fit < 1.06 else { return nil }
         // Sides of a sheet: opposite sides of similar length (a mild perspective only).
-        let top = distance(tl.p, tr.p), bottom = distance(bl.p, br.p), left = distance(tl.p, bl.p), right = distance(tr.p, br.p)
+        let top = distance(corners[0], corners[1]), bottom = distance(corners[3], corners[2])
+        let left = distance(corners[0], corners[3]), right = distance(corners[1], corners[2])
         guard min(top, bottom) / max(top, bottom) > 0.6, min(left, right) / max(left, right) > 0.6,
             min(top, left) > Double(min(width, height)) * 0.15
         else { return nil }
         return PageOutline(corners: corners)
+    }
+
+    /// Grows the smooth region just outside the sheet's `edge` (top or bottom side) and tells
+    /// whether it is a band of the sheet: between the lines of the sheet's sides, about as long as
+    /// the edge, at most a third of the sheet's height deep, clear of the frame. A table or a wall
+    /// behind the sheet runs out past the sheet's sides.
+    private static func band(outside edge: (Point, Point), of corners: [Point], width: Int, height: Int,
+                             free: (Int) -> Bool, grow: (Int) -> [Int]) -> [Int]?
+    {
+        let (a, b) = edge
+        let length = distance(a, b)
+        guard length > 0 else { return nil }
+        let along = Point(x: (b.x - a.x) / length, y: (b.y - a.y) / length)
+        let centre = Point(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+        /// Signed distance of `p` from the line through `p0` and `p1`, positive on the centre's side.
+        func inward(_ p: Point, _ p0: Point, _ p1: Point) -> Double {
+            func cross(_ q: Point) -> Double { (p1.x - p0.x) * (q.y - p0.y) - (p1.y - p0.y) * (q.x - p0.x) }
+            let d = cross(p) / distance(p0, p1)
+            return cross(centre) < 0 ? -d : d
+        }
+        // The seed: just past the edge's middle (its few pixels of gradient are not smooth).
+        let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        let out = inward(Point(x: mid.x - along.y, y: mid.y + along.x), a, b) < 0
+            ? Point(x: -along.y, y: along.x) : Point(x: along.y, y: -along.x)
+        var seed: Int?
+        for k in 2...8 where seed == nil {
+            let x = Int((mid.x + out.x * Double(k)).rounded()), y = Int((mid.y + out.y * Double(k)).rounded())
+            if x > 0, x < width - 1, y > 0, y < height - 1, free(y * width + x) { seed = y * width + x }
+        }
+        guard let seed else { return nil }
+        let pixels = grow(seed)
+        let sheetHeight = (distance(corners[0], corners[3]) + distance(corners[1], corners[2])) / 2
+        let tolerance = max(3, Double(width) * 0.02)
+        var lo = Double.infinity, hi = -Double.infinity
+        for i in pixels {
+            let x = i % width, y = i / width
+            if x <= 1 || y <= 1 || x >= width - 2 || y >= height - 2 { return nil }
+            let p = Point(x: Double(x), y: Double(y))
+            if inward(p, corners[0], corners[3]) < -tolerance || inward(p, corners[1], corners[2]) < -tolerance { return nil }
+            if -inward(p, a, b) > sheetHeight / 3 { return nil }
+            let t = (p.x - a.x) * along.x + (p.y - a.y) * along.y
+            lo = min(lo, t)
+            hi = max(hi, t)
+        }
+        return hi - lo >= length * 0.8 ? pixels : nil
     }
 
     /// Width and height of the flattened page: the longer of each pair of opposite sides.

@@ -55,6 +55,40 @@ import Testing
         #expect(PageOutline.find(gray: g, width: 360, height: 480) != nil)
     }
 
+    /// A dark band printed to the sheet's top edge (a letterhead) is part of the sheet, not of the
+    /// table: the outline takes in the band, and the brand on it is not cut off.
+    @Test func aDarkBandAtTheSheetsTopEdgeBelongsToTheSheet() throws {
+        let corners = [(60.0, 40.0), (300.0, 55.0), (290.0, 420.0), (45.0, 400.0)]
+        var g = picture(width: 360, height: 480, background: 120, paper: 235, corners: corners)
+        let banded = picture(width: 360, height: 480, background: 120, paper: 30, corners: corners, textBars: false)
+        // The band: the sheet's top 50 pixels, between its sides.
+        for y in 0..<480 {
+            for x in 0..<360 where banded[y * 360 + x] == 30 {
+                let topY = 40.0 + (Double(x) - 60) * 15 / 240
+                if Double(y) < topY + 50 { g[y * 360 + x] = 30 }
+            }
+        }
+        let outline = try #require(PageOutline.find(gray: g, width: 360, height: 480))
+        for (found, drawn) in zip(outline.corners, corners) {
+            #expect(abs(found.x - drawn.0) <= 4 && abs(found.y - drawn.1) <= 4, "\(found) vs \(drawn)")
+        }
+        // Something dark the sheet lies against, wider than the sheet, stays out.
+        var table = picture(width: 360, height: 480, background: 120, paper: 235, corners: corners)
+        for x in 20..<340 {
+            let topY = 40.0 + (Double(x) - 60) * 15 / 240
+            for y in 5..<480 where Double(y) < topY + 1 && table[y * 360 + x] == 120 { table[y * 360 + x] = 30 }
+        }
+        let plain = try #require(PageOutline.find(gray: table, width: 360, height: 480))
+        #expect(plain.corners[0].y > 35 && plain.corners[1].y > 50, "\(plain.corners)")
+    }
+
+    /// A sheet whose corner just touches the frame is still a sheet.
+    @Test func aSheetWithACornerAtTheFrameIsFound() throws {
+        let corners = [(130.0, 20.0), (340.0, 35.0), (335.0, 481.0), (105.0, 400.0)]
+        let g = picture(width: 480, height: 480, background: 70, paper: 225, corners: corners)
+        #expect(PageOutline.find(gray: g, width: 480, height: 480) != nil)
+    }
+
     @Test func scansScreenshotsAndCutOffSheetsHaveNoOutline() {
         // All page (a scan or a screenshot): the smooth region reaches the frame.
         let scan = picture(width: 300, height: 400, background: 250, paper: 250, corners: [(0, 0), (299, 0), (299, 399), (0, 399)])
@@ -203,6 +237,36 @@ extension PhotoOCRTests {
             "-pointsize", "22", "-annotate", "+700+90", "Paid on 12 Feb",
         ])
         let r = try InvoiceScanner().scan(page)
+        #expect(r.name.value == "Quorvia")
+        #expect(r.amount.value == Decimal(string: "19.00"))
+    }
+
+    /// A photographed sheet whose letterhead is a black band printed to its top edge: the band is
+    /// part of the page that is flattened, so the brand on it is read.
+    @Test func aBrandOnABandAtAPhotographedSheetsTopEdgeIsRead() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let flat = dir.path("flat.png")
+        try Fixtures.renderText([
+            "", "", "", "Invoice", "Invoice date: 12 February 2026",
+            "Analytics plan, billed monthly    €19.00", "Total paid                       €19.00",
+        ], to: flat, width: 1100, pointSize: 28, extra: [
+            "-fill", "#161616", "-draw", "rectangle 0,0 1100,150",
+            "-fill", "white", "-pointsize", "48", "-annotate", "+60+95", "Quorvia",
+        ])
+        // White margins on the sides and at the foot only: the band runs to the sheet's top edge.
+        let photo = dir.path("photo.jpg")
+        let status = try Fixtures.run("convert", [
+            flat.path, "-bordercolor", "white", "-border", "60x0", "-gravity", "south", "-background", "white",
+            "-splice", "0x80", "-background", "gray62", "-virtual-pixel", "background",
+            "+distort", "Perspective", "0,0 140,110  1219,0 1150,150  1219,611 1200,740  0,611 80,770",
+            "-gravity", "center", "-extent", "1400x900", "-quality", "88", photo.path,
+        ])
+        try #require(status == 0)
+        let raster = try #require(Raster(encoded: try Data(contentsOf: photo)))
+        let prepared = try #require(ImagePreparation.prepare(raster))
+        #expect(prepared.notes.contains { $0.hasPrefix("page outline flattened") }, "\(prepared.notes)")
+        let r = try InvoiceScanner().scan(photo)
         #expect(r.name.value == "Quorvia")
         #expect(r.amount.value == Decimal(string: "19.00"))
     }
