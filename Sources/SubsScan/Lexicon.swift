@@ -138,7 +138,7 @@ enum Lexicon {
                        "alle 3 monate"]),
         ("yearly", ["year", "per year", "yearly", "annual", "annually", "a year", "yr", "every year", "12 months",
                     "an", "par an", "annuel", "annuelle", "annee", "par annee", "jahr", "pro jahr", "jahrlich", "jahrliche", "jahrlicher", "jahrlichen", "anuales", "annuels", "annuelles",
-                    "12 monate", "12 month", "jedes jahr", "chaque annee", "tous les ans", "cada ano", "ano", "al ano", "por ano", "anual", "anualmente",
+                    "12 monate", "jedes jahr", "chaque annee", "tous les ans", "cada ano", "ano", "al ano", "por ano", "anual", "anualmente",
                     "12 meses", "12 mois"]),
         ("monthly", ["month", "per month", "monthly", "a month", "every month", "mo", "mois", "par mois", "mensuel",
                      "mensuelle", "mensualite", "monat", "pro monat", "monatlich", "monatliche", "monatlicher", "monatlichen", "mensuales", "mensuels",
