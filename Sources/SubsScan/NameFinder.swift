@@ -226,9 +226,9 @@ struct NameFinder {
             {
                 break  // the customer's block: the body of the invoice follows
             }
-            // The first cell, past marks and specks in the margin ("x", "|").
-            let cells = line.cells.map { $0.map(\.text).joined(separator: " ") }
-            let cell = cells.first { $0.filter(\.isLetter).count >= 3 } ?? cells.first ?? line.text
+            // The first cell, past marks and specks in the margin ("x", "|", a logo read as "E JU U").
+            let cells = line.cells.map { Self.droppingLogoScrap($0.map(\.text).joined(separator: " ")) }
+            let cell = cells.first { $0.split(separator: " ").contains { $0.filter(\.isLetter).count >= 3 } } ?? cells.first ?? line.text
             let trimmed = Self.droppingRegistrationNumber(cell).trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
             let folded = Text.fold(trimmed)
             let letters = trimmed.filter(\.isLetter)
@@ -293,6 +293,11 @@ struct NameFinder {
             if folded.split(separator: " ").allSatisfy({ descriptive.contains(String($0)) }) && !hasLegalForm { continue }
             if letterhead == nil || score > letterhead!.score { letterhead = (score, name, line.text, index) }
         }
+        // A stylised logo read with letters missing ("VI eo ron") spells part of the domain printed
+        // beside it ("videotron.com"): the domain names it.
+        if let l = letterhead, let domain = fromDomain, Self.readsPartOf(domain.name, l.text) {
+            return Found(name: domain.name, confidence: 0.6, evidence: domain.evidence, vendor: nil)
+        }
         if let l = letterhead {
             let text = Self.confirmingWords(of: Self.cuttingAfterLegalName(l.text), line: lines[l.index], against: lines)
             let name = Self.repairBusinessWords(Self.repairInitials(Self.repairParenthesis(Self.repairLegalForm(text))))
@@ -320,6 +325,29 @@ struct NameFinder {
 
     /// Two readings of one name that differ by a few letters or spaces ("FUYI MINEMARKET", "FUYI MINI
     /// MARKET"): letters and digits alike but for at most one slip in six, and not the same reading.
+    /// A logo OCR read as an opening bracket and letters before the name beside it ("(EN Judo Club"):
+    /// names never start with a bracket they do not close.
+    static func droppingLogoScrap(_ cell: String) -> String {
+        let words = cell.split(separator: " ")
+        guard words.count > 1, let first = words.first, let open = first.first, "([{".contains(open),
+            !cell.contains(where: { ")]}".contains($0) })
+        else { return cell }
+        return words.dropFirst().joined(separator: " ")
+    }
+
+    /// `printed` (a letterhead) is `label` (a domain's) read with letters lost: its letters, in
+    /// order, are most of the label's, none added, and lost inside it (a name found whole in a
+    /// longer domain, "Notion" in "getnotion", is the name).
+    static func readsPartOf(_ label: String, _ printed: String) -> Bool {
+        let l = Array(Text.fold(label).filter(\.isLetter)), p = Array(Text.fold(printed).filter(\.isLetter))
+        guard p.count >= 4, p.count < l.count, Double(p.count) >= Double(l.count) * 0.6,
+            !String(l).contains(String(p))
+        else { return false }
+        var k = 0
+        for c in l where k < p.count && c == p[k] { k += 1 }
+        return k == p.count
+    }
+
     static func sameNameMisread(_ a: String, _ b: String) -> Bool {
         func core(_ s: String) -> String { s.uppercased().filter { $0.isLetter || $0.isNumber } }
         let x = core(a), y = core(b)

@@ -886,6 +886,19 @@ import Testing
 
     /// OCR reads the "@" of a sender's address as "e": that domain is printed nowhere else, the vendor's own
     /// is; and a distinctive catalogue name stays the vendor.
+    /// Logos OCR reads as text next to the name: an opening bracket and letters before it, specks of
+    /// one or two letters in a cell of their own, a stylised name with letters lost beside its domain.
+    @Test(arguments: [
+        ("(EN Kestrel Rowing Club\nFacture n° 2026-118\nDate : 25/03/2026\nTotal à payer 75,00 €", "Kestrel Rowing Club"),
+        ("\\ E JU U   Marlow Energy Retail Limited\nTax invoice\nIssue date 8 April 2026\nTotal amount due $411.38", "Marlow Energy Retail Limited"),
+        ("Ka vin or   kalvintor.com/client - 1 877 380-2611\nFacture\n12 janvier 2026\nTotal 85,08 $", "Kalvintor"),
+        // A name found whole in a longer domain is the name, not a misreading of it.
+        ("Brelio   getbrelio.com\nInvoice\nInvoice date: 3 March 2026\nTotal $12.00", "Brelio"),
+    ])
+    func logosReadAsTextAreNotTheName(text: String, name: String) {
+        #expect(e.extract(text: text).name.value == name, "\(text)")
+    }
+
     @Test func aDomainTheDocumentAlsoPrintsAsWordsComesFirst() {
         let r = e.extract(text: """
             From: Quorvo <billingequorvo.com>
