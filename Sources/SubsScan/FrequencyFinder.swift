@@ -42,8 +42,15 @@ enum FrequencyFinder {
         "min", "mins", "minute", "minutes", "minuten", "minuto", "minutos", "h", "hr", "hrs", "hour", "hours", "heure",
         "heures", "stunde", "stunden", "std", "hora", "horas", "km", "gb", "go", "mb", "tb", "kwh", "seance", "seances",
         "cours", "class", "classes", "lesson", "lessons", "session", "sessions", "fois", "mal", "veces", "times", "x",
-        "visit", "visits", "visite", "visites", "besuch", "besuche", "visita", "visitas",
+        "visit", "visits", "visite", "visites", "besuch", "besuche", "visita", "visitas", "day", "days", "jour", "jours",
+        "tag", "tage", "dia", "dias",
     ]
+
+    /// A quantity's unit before "per": one of `quantityUnits`, or a German compound ending in one
+    /// ("3 Betreuungstage pro Woche", "2 Trainingsstunden pro Woche").
+    static func isQuantityUnit(_ word: String) -> Bool {
+        quantityUnits.contains(word) || (word.count > 8 && ["tage", "stunden", "einheiten"].contains { word.hasSuffix($0) })
+    }
 
     /// The line with "/" read as "per", so "9,99 €/mois" and "$5/mo" match "per mois", "per mo".
     /// A slash OCR lost is put back where a period word stands alone in brackets ("Pro plan (year)")
@@ -103,7 +110,7 @@ enum FrequencyFinder {
                 if let name = phraseTable[phrase], let c = Cadence(parsing: name) {
                     matched = n
                     let perWord = ["per", "par", "pro", "por", "al", "a"].contains(words[i])
-                    if perWord, i > 0, quantityUnits.contains(words[i - 1]) { break }
+                    if perWord, i > 0, isQuantityUnit(words[i - 1]) { break }
                     found.append(Cue(cadence: c, line: line, phrase: phrase, labelled: labelled))
                     break
                 }

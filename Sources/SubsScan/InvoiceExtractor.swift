@@ -164,6 +164,15 @@ public struct InvoiceExtractor: Sendable {
         } else {
             result.frequency = ScannedField(.monthly, confidence: 0.3, evidence: nil)
         }
+        // A yearly fee paid in instalments ("Jahresbeitrag 187,44 €", "Zahlungsweise vierteljährlich",
+        // "Beitrag 01.01.–31.03. 46,86 €"): the charge is the instalment printed beside it.
+        if result.frequencyStated, let a = amount, let cadence = result.frequency.value,
+            let parts = [Cadence.quarterly: Decimal(4), .monthly: Decimal(12)][cadence],
+            FrequencyFinder.cues(in: raws[a.mention.line], line: a.mention.line).contains(where: { $0.cadence == .yearly }),
+            let part = money.first(where: { $0.line != a.mention.line && abs($0.value * parts - a.mention.value) <= parts / 100 })
+        {
+            result.amount = ScannedField(part.value, confidence: min(a.confidence, 0.7), evidence: raws[part.line])
+        }
 
         // Name.
         let paidWith = ["paid with", "pay with", "payment method", "paye avec", "payer avec", "moyen de paiement",
@@ -848,6 +857,8 @@ public struct InvoiceExtractor: Sendable {
         "not an invoice", "not a receipt", "no purchase", "n est pas une facture", "aucun achat", "keine rechnung",
         "kein kaufbeleg", "no es una factura", "no valido como factura", "sin compra", "not a vat invoice",
         "not a tax invoice",
+        // a credit card's statement: its purchases are other vendors' charges
+        "minimum payment due", "minimum payment", "pago minimo", "paiement minimum", "versement minimum", "mindestzahlung",
     ]
 
     /// Titles of documents that carry prices but charge nothing: a quote, a bank's statement of

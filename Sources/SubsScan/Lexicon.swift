@@ -34,10 +34,11 @@ enum Lexicon {
         ("grand total", 1.0), ("total due", 0.9), ("amount due", 0.85), ("total amount", 0.95), ("total incl", 1.0),
         ("total including", 1.0), ("total inc", 0.95), ("invoice total", 0.95), ("order total", 0.9), ("total to pay", 0.95),
         ("charged", 0.8), ("payment of", 0.8), ("total", 0.8), ("amount", 0.55), ("net amount payable", 0.8),
-        ("rounded total", 0.95), ("total payable", 0.95), ("balance due", 0.7), ("nett total", 1.0), ("net total", 0.5),
+        ("rounded total", 0.95), ("total payable", 0.95), ("amount to pay", 0.95), ("amount payable", 0.95), ("balance due", 0.7), ("nett total", 1.0), ("net total", 0.5),
         // fr
         ("montant ttc", 1.0), ("total ttc", 1.0), ("montant total", 0.95), ("montant paye", 1.0), ("total paye", 1.0),
         ("net a payer", 1.0), ("montant debite", 1.0), ("montant preleve", 1.0), ("total a payer", 1.0), ("a payer", 0.8),
+        ("montant a payer", 1.0), ("somme a payer", 1.0),
         ("montant regle", 1.0), ("vous avez paye", 0.95), ("montant", 0.55), ("somme", 0.5), ("mensualite", 0.7),
         // de
         ("gesamtbetrag", 1.0), ("gesamtsumme", 1.0), ("rechnungsbetrag", 1.0), ("endbetrag", 1.0), ("zu zahlen", 0.95),
@@ -46,7 +47,7 @@ enum Lexicon {
         ("gezahlt", 0.9), ("gezahlter betrag", 1.0), ("abschlag", 0.7), ("abschlagsbetrag", 0.8),
         ("zu zahlender betrag", 1.0), ("zahlender betrag", 0.95),
         // es
-        ("importe total", 1.0), ("total a pagar", 1.0), ("total pagado", 1.0), ("importe pagado", 1.0),
+        ("importe total", 1.0), ("total a pagar", 1.0), ("importe a pagar", 1.0), ("total pagado", 1.0), ("importe pagado", 1.0),
         ("importe cobrado", 1.0), ("total factura", 1.0), ("importe", 0.55), ("cobrado", 0.8), ("cargo de", 0.75),
         ("total iva incluido", 1.0), ("iva incluido", 0.9), ("iva incl", 0.9),
     ]

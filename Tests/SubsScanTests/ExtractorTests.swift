@@ -361,7 +361,8 @@ import Testing
 
     @Test func aQuantityPerPeriodOrAYearlySettlementStatesNoCycle() {
         for text in ["Facture\nCours de piano (30 min/semaine) 165,00 €\nNet à payer 165,00 €",
-                     "Jahresabrechnung 2025\nGesamtbetrag 80,00 €"] {
+                     "Jahresabrechnung 2025\nGesamtbetrag 80,00 €",
+                     "Rechnung Kita\n3 Betreuungstage pro Woche\nGesamtbetrag 380,00 €"] {
             #expect(!extractor.extract(text: text).frequencyStated, "\(text)")
         }
     }
@@ -473,6 +474,43 @@ import Testing
             """)
         #expect(letter.amount.value == nil && letter.currency.value == nil && letter.billingDate.value == nil)
         #expect(letter.name.value == nil)
+        // A credit card's statement lists other vendors' charges.
+        let statement = extractor.extract(text: """
+            Statement period 02/13/26 – 03/12/26
+            Account summary
+            Previous Balance   $1,299.00
+            Payment, Credits   -$1,299.00
+            Purchases   +$384.18
+            New Balance   $384.18
+            Minimum Payment Due   $35.00
+            Payment Due Date   04/09/26
+            Account activity
+            02/14   NETFLIX.COM 866-579-7172 CA   15.49
+            02/16   SPOTIFY USA 877-7781161 NY   11.99
+            Totals Year-to-Date: total fees charged in 2026 $0.00; total interest charged in 2026 $0.00.
+            """)
+        #expect(statement.amount.value == nil && statement.name.value == nil && statement.billingDate.value == nil)
+    }
+
+    /// A yearly fee paid in instalments: the charge is the instalment, printed beside the yearly sum.
+    @Test(arguments: [
+        ("Beitragsrechnung\nBeitrag für den Zeitraum 01.01.2026 – 31.03.2026 46,86 €\nZahlungsweise vierteljährlich\nJahresbeitrag 2026 187,44 €", "46.86"),
+        ("Avis d'échéance\nPaiement fractionné trimestriel.\nÉchéance trimestrielle 87,45 €\nCotisation annuelle TTC 349,80 €", "87.45"),
+    ])
+    func aYearlyFeePaidInInstalmentsChargesTheInstalment(text: String, amount: String) {
+        let r = extractor.extract(text: text)
+        #expect(r.amount.value == Decimal(string: amount), "\(text)")
+        #expect(r.frequency.value == .quarterly)
+        // Paid in one go, the yearly sum is the charge.
+        let once = extractor.extract(text: "Beitragsrechnung\nJahresbeitrag 2026 187,44 €\nZahlungsweise jährlich\nRate 46,86 €")
+        #expect(once.amount.value == Decimal(string: "187.44"))
+    }
+
+    /// The Swiss thousands mark, straight or curly, and "montant à payer" after a reduction.
+    @Test func swissAmountsAndTheSumToPayAfterAReduction() {
+        let r = extractor.extract(text: "Facture de primes\nTotal des primes CHF 1'274.50\nRéduction individuelle − CHF 40.00\nMontant à payer 1’234.50 CHF")
+        #expect(r.amount.value == Decimal(string: "1234.50"))
+        #expect(r.currency.value == Currency(code: "CHF"))
     }
 
     /// A catalogue vendor from its domain or the core of its legal name, also past the global brands
