@@ -581,7 +581,7 @@ public struct InvoiceExtractor: Sendable {
             if moneyLines.contains(k) { continue }
             let header = lines[k].words.filter { $0.x < right && left < $0.x + $0.width }
             guard !header.isEmpty else { continue }
-            let text = Text.fold(header.map(\.text).joined(separator: " "))
+            let text = Text.fold(header.text)
             if text.isEmpty { continue }
             // The line must look like column headers: several words spread across the width.
             guard lines[k].cells.count >= 2 || lines[k].words.count >= 3 else { continue }
@@ -872,7 +872,7 @@ public struct InvoiceExtractor: Sendable {
     /// A document titled, in a cell of its own near the top, as one that is no bill.
     static func titledAsNoBill(_ lines: [TextLine]) -> Bool {
         lines.prefix(12).contains { line in
-            line.cells.contains { cell in noBillTitles.contains(Text.fold(cell.map(\.text).joined(separator: " "))) }
+            line.cells.contains { cell in noBillTitles.contains(Text.fold(cell.text)) }
         }
     }
 

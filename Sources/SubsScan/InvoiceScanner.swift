@@ -218,7 +218,7 @@ public struct InvoiceScanner: Sendable {
                     ? votedName(line, again, raster: raster, box: box, dpi: dpi)
                     : votedName(line, again, raster: raster, box: box, dpi: dpi, tilt: tilt, agreementWins: true) ?? line.words
             {
-                let votedText = voted.map(\.text).joined(separator: " ")
+                let votedText = voted.text
                 if votedText != e {
                     let candidate = Self.replacing(line: lineNumber, of: p, in: base, with: voted)
                     let reextracted = extractor.extract(pages: candidate)
@@ -235,18 +235,18 @@ public struct InvoiceScanner: Sendable {
             let before = line.confidence
             let after = Self.meanConfidence(again)
             if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
-                FileHandle.standardError.write(Data("reread '\(e)' \(before) -> '\(again.map(\.text).joined(separator: " "))' \(after)\n".utf8))
+                FileHandle.standardError.write(Data("reread '\(e)' \(before) -> '\(again.text)' \(after)\n".utf8))
             }
             let candidate = Self.replacing(line: lineNumber, of: p, in: base, with: again)
             let reextracted = extractor.extract(pages: candidate)
             var better = Self.clearlySurer(again, than: line)
             // A total line re-read into something whose total is elsewhere is no better reading.
-            if isAmount, reextracted.amount.evidence != again.map(\.text).joined(separator: " ") { better = false }
+            if isAmount, reextracted.amount.evidence != again.text { better = false }
             // The two readings of the total disagree: the one the rest of the receipt backs (the
             // same amount printed on another line, or cash minus change) is the one to trust.
             // Only a reading of the same line that differs in one digit is such a disagreement.
             if isAmount, let old = result.amount.value, let new = reextracted.amount.value, old != new,
-                reextracted.amount.evidence == again.map(\.text).joined(separator: " "),
+                reextracted.amount.evidence == again.text,
                 InvoiceExtractor.differsInOneDigit(old, new)
             {
                 let lines = TextLine.lines(of: pages).map(\.text)

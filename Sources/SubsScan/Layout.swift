@@ -42,7 +42,7 @@ struct TextLine: Sendable {
     var words: [WordBox]
     /// Word runs separated by gaps wider than about two characters.
     var cells: [[WordBox]]
-    var text: String { words.map(\.text).joined(separator: " ") }
+    var text: String { words.text }
 
     /// The words covering characters `start..<end` of `text` (UTF-16 offsets, as NSString counts).
     func words(covering start: Int, _ end: Int) -> [WordBox] {
@@ -81,4 +81,9 @@ struct TextLine: Sendable {
         }
         return out
     }
+}
+
+extension Array where Element == WordBox {
+    /// The words as read, one space between them.
+    var text: String { map(\.text).joined(separator: " ") }
 }

@@ -115,7 +115,7 @@ struct NameFinder {
                 // Standing alone counts in the header area (an item "Apple" in a receipt body is fruit).
                 let inHeader = i < max(5, lines.count / 5)
                 let standalone = inHeader && line.cells.contains { cell in
-                    let folded = Text.fold(cell.map(\.text).joined(separator: " "))
+                    let folded = Text.fold(cell.text)
                     return folded == key || folded.replacingOccurrences(of: " ", with: "") == key
                 }
                 let distinctive = key.count >= 5 && !VendorCatalogueWords.common.contains(key)
@@ -157,7 +157,7 @@ struct NameFinder {
             // A legal name whose core is a catalogue name: "Slack Technologies Limited" -> Slack, also
             // at the head of a footer's line ("Orange SA au capital de ...").
             for cell in line.cells {
-                for part in cell.map(\.text).joined(separator: " ").split(separator: ",") {
+                for part in cell.text.split(separator: ",") {
                 let text = String(part)
                 let folded = Text.fold(text), stripped = Self.stripLegal(text)
                 guard let core = stripped != folded ? stripped : Self.nameBeforeLegalForm(text), core != folded,
@@ -227,7 +227,7 @@ struct NameFinder {
                 break  // the customer's block: the body of the invoice follows
             }
             // The first cell, past marks and specks in the margin ("x", "|", a logo read as "E JU U").
-            let cells = line.cells.map { Self.droppingLogoScrap($0.map(\.text).joined(separator: " ")) }
+            let cells = line.cells.map { Self.droppingLogoScrap($0.text) }
             let cell = cells.first { $0.split(separator: " ").contains { $0.filter(\.isLetter).count >= 3 } } ?? cells.first ?? line.text
             let trimmed = Self.droppingRegistrationNumber(cell).trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
             let folded = Text.fold(trimmed)
@@ -409,7 +409,7 @@ struct NameFinder {
         guard core != Text.fold(name), core.filter(\.isLetter).count >= 3 else { return nil }
         let cells = lines.flatMap(\.cells)
         func text(_ cell: [WordBox]) -> String {
-            cell.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+            cell.text.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
         }
         if let exact = cells.first(where: { Text.fold(text($0)) == core }) { return text(exact) }
         // The legal name's own spelling of the brand: its first words.
