@@ -248,6 +248,8 @@ struct NameFinder {
             // A person addressed by title ("Mr Daniel Price", "M. et Mme Leroy", "Frau Tanaka") is the
             // customer; a company may take a title for its brand ("MR D.I.Y. (M) SDN BHD").
             if !hasLegalForm, let first = line.words.first?.text, Self.personalTitles.contains(first) { continue }
+            // The owner under the shop's name ("Inh. Dr. Petra Hahn e.K.", "Prop. J. Martin").
+            if let first = trimmed.split(separator: " ").first, Self.ownerLabels.contains(Text.fold(String(first))) { continue }
             // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
             let words = Set(folded.split(separator: " ").map(String.init))
             let hasBusinessWord = !words.isDisjoint(with: Self.businessWords)
@@ -656,6 +658,11 @@ struct NameFinder {
     }
 
     /// Titles before a person's name, as printed.
+    /// Words that introduce a shop's owner, folded ("Inh." is German "Inhaber").
+    static let ownerLabels: Set<String> = [
+        "inh", "inhaber", "inhaberin", "prop", "proprietor", "proprietaire", "gerant", "gerante", "titular", "owner",
+    ]
+
     static let personalTitles: Set<String> = [
         "Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Miss", "M.", "Mme", "Mme.", "Mlle", "Mlle.",
         "Herr", "Frau", "Sr.", "Sra.", "Srta.", "Sr", "Sra", "Don", "Doña",

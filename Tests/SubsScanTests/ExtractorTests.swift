@@ -924,6 +924,12 @@ import Testing
 
     /// OCR reads the "@" of a sender's address as "e": that domain is printed nowhere else, the vendor's own
     /// is; and a distinctive catalogue name stays the vendor.
+    /// The owner printed under the shop's name, with a legal form, is not the shop.
+    @Test func theOwnerUnderTheShopsNameIsNotTheShop() {
+        let r = e.extract(text: "Kastanien-Apotheke\nInh. Dr. Jonas Vogt e.K.\nBergstraße 14, 10969 Berlin\nSUMME EUR 23,85\nGegeben girocard 23,85\nMwSt 19%")
+        #expect(r.name.value == "Kastanien-Apotheke")
+    }
+
     /// Logos OCR reads as text next to the name: an opening bracket and letters before it, specks of
     /// one or two letters in a cell of their own, a stylised name with letters lost beside its domain.
     @Test(arguments: [
