@@ -191,6 +191,22 @@ import Testing
 
 /// A page photographed at an angle on a table, through the whole scan (about a second of OCR).
 @Suite(.serialized) struct PhotoOCRTests {
+    /// `page` photographed at an angle: `frame` adds its margins, `table` is the grey around it and
+    /// `perspective` moves its corners (ImageMagick's +distort Perspective). Checks that the
+    /// preparation finds and flattens the sheet, and returns the photo.
+    func photograph(_ page: URL, frame: [String], table: String, perspective: String, size: String, in dir: TempDir) throws -> URL {
+        let photo = dir.path("photo.jpg")
+        let status = try Fixtures.run("convert", [page.path] + frame + [
+            "-background", table, "-virtual-pixel", "background", "+distort", "Perspective", perspective,
+            "-gravity", "center", "-extent", size, "-quality", "88", photo.path,
+        ])
+        try #require(status == 0)
+        let raster = try #require(Raster(encoded: try Data(contentsOf: photo)))
+        let prepared = try #require(ImagePreparation.prepare(raster))
+        #expect(prepared.notes.contains { $0.hasPrefix("page outline flattened") }, "\(prepared.notes)")
+        return photo
+    }
+
     @Test func photographedPageIsFlattenedAndRead() throws {
         try #require(Fixtures.hasImageMagick)
         let dir = try TempDir()
@@ -203,16 +219,8 @@ import Testing
             "Total paid                      €4.99",
         ], to: flat, width: 1100, pointSize: 30)
         // Sheet distorted as seen from an angle, on a darker table, saved as a photo.
-        let photo = dir.path("photo.jpg")
-        let status = try Fixtures.run("convert", [
-            flat.path, "-bordercolor", "white", "-border", "60", "-background", "gray35", "-virtual-pixel", "background",
-            "+distort", "Perspective", "0,0 120,90  1219,0 1130,140  1219,459 1180,560  0,459 60,600",
-            "-gravity", "center", "-extent", "1400x800", "-quality", "88", photo.path,
-        ])
-        try #require(status == 0)
-        let raster = try #require(Raster(encoded: try Data(contentsOf: photo)))
-        let prepared = try #require(ImagePreparation.prepare(raster))
-        #expect(prepared.notes.contains { $0.hasPrefix("page outline flattened") }, "\(prepared.notes)")
+        let photo = try photograph(flat, frame: ["-bordercolor", "white", "-border", "60"], table: "gray35",
+                                   perspective: "0,0 120,90  1219,0 1130,140  1219,459 1180,560  0,459 60,600", size: "1400x800", in: dir)
         let r = try InvoiceScanner().scan(photo)
         #expect(r.amount.value == Decimal(string: "4.99"))
         #expect(r.currency.value == .eur)
@@ -221,12 +229,8 @@ import Testing
 }
 
 extension PhotoOCRTests {
-    /// The brand printed white on the letterhead's coloured band is read: Tesseract's one threshold
-    /// for the page makes a mid-tone band and its letters one blot, unless the band is lightened.
-    @Test(arguments: ["#6d28d9", "#777777", "#1db954"])
-    func aBrandWhiteOnAColouredBandIsRead(band: String) throws {
-        try #require(Fixtures.hasImageMagick)
-        let dir = try TempDir()
+    /// An invoice whose letterhead is the brand "Quorvia" in white on a `band`-coloured band across the top.
+    func invoiceWithTheBrandOnABand(_ band: String, in dir: TempDir, extra: [String] = []) throws -> URL {
         let page = dir.path("band.png")
         try Fixtures.renderText([
             "", "", "", "Invoice", "Invoice date: 12 February 2026",
@@ -234,8 +238,17 @@ extension PhotoOCRTests {
         ], to: page, width: 1100, pointSize: 28, extra: [
             "-fill", band, "-draw", "rectangle 0,0 1100,150",
             "-fill", "white", "-pointsize", "48", "-annotate", "+40+95", "Quorvia",
-            "-pointsize", "22", "-annotate", "+700+90", "Paid on 12 Feb",
-        ])
+        ] + extra)
+        return page
+    }
+
+    /// The brand printed white on the letterhead's coloured band is read: Tesseract's one threshold
+    /// for the page makes a mid-tone band and its letters one blot, unless the band is lightened.
+    @Test(arguments: ["#6d28d9", "#777777", "#1db954"])
+    func aBrandWhiteOnAColouredBandIsRead(band: String) throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let page = try invoiceWithTheBrandOnABand(band, in: dir, extra: ["-pointsize", "22", "-annotate", "+700+90", "Paid on 12 Feb"])
         let r = try InvoiceScanner().scan(page)
         #expect(r.name.value == "Quorvia")
         #expect(r.amount.value == Decimal(string: "19.00"))
@@ -246,26 +259,12 @@ extension PhotoOCRTests {
     @Test func aBrandOnABandAtAPhotographedSheetsTopEdgeIsRead() throws {
         try #require(Fixtures.hasImageMagick)
         let dir = try TempDir()
-        let flat = dir.path("flat.png")
-        try Fixtures.renderText([
-            "", "", "", "Invoice", "Invoice date: 12 February 2026",
-            "Analytics plan, billed monthly    €19.00", "Total paid                       €19.00",
-        ], to: flat, width: 1100, pointSize: 28, extra: [
-            "-fill", "#161616", "-draw", "rectangle 0,0 1100,150",
-            "-fill", "white", "-pointsize", "48", "-annotate", "+60+95", "Quorvia",
-        ])
+        let flat = try invoiceWithTheBrandOnABand("#161616", in: dir)
         // White margins on the sides and at the foot only: the band runs to the sheet's top edge.
-        let photo = dir.path("photo.jpg")
-        let status = try Fixtures.run("convert", [
-            flat.path, "-bordercolor", "white", "-border", "60x0", "-gravity", "south", "-background", "white",
-            "-splice", "0x80", "-background", "gray62", "-virtual-pixel", "background",
-            "+distort", "Perspective", "0,0 140,110  1219,0 1150,150  1219,611 1200,740  0,611 80,770",
-            "-gravity", "center", "-extent", "1400x900", "-quality", "88", photo.path,
-        ])
-        try #require(status == 0)
-        let raster = try #require(Raster(encoded: try Data(contentsOf: photo)))
-        let prepared = try #require(ImagePreparation.prepare(raster))
-        #expect(prepared.notes.contains { $0.hasPrefix("page outline flattened") }, "\(prepared.notes)")
+        let photo = try photograph(flat, frame: ["-bordercolor", "white", "-border", "60x0", "-gravity", "south", "-background", "white",
+                                                 "-splice", "0x80"],
+                                   table: "gray62", perspective: "0,0 140,110  1219,0 1150,150  1219,611 1200,740  0,611 80,770",
+                                   size: "1400x900", in: dir)
         let r = try InvoiceScanner().scan(photo)
         #expect(r.name.value == "Quorvia")
         #expect(r.amount.value == Decimal(string: "19.00"))
