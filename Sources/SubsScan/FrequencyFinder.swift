@@ -69,6 +69,9 @@ enum FrequencyFinder {
     private static let lostSlashInBrackets = try! NSRegularExpression(pattern: #"\(\s*(\p{L}+)\s*\)"#)
     private static let lostSlashAfterPrice = try! NSRegularExpression(pattern: #"\d[.,]\d\d(?:\s*(?:[€£$¥]|[A-Z]{3}))?\s+(\p{L}+)\s*$"#)
 
+    /// "per" in the four languages ("/" is read as "per"): "par mois", "pro Monat", "por mes", "al mes", "a month".
+    static let perWords = ["per", "par", "pro", "por", "al", "a"]
+
     /// Every cue phrase (slash-only words as "per X", "par X"...) -> cadence name.
     static let phraseTable: [String: String] = {
         var t: [String: String] = [:]
@@ -78,7 +81,7 @@ enum FrequencyFinder {
                 // "par an" and "/an" say yearly ("a an" is OCR noise).
                 let needles = !Lexicon.slashOnlyCues.contains(phrase) ? [phrase]
                     : phrase == "an" ? ["per an", "par an"]
-                    : ["per \(phrase)", "par \(phrase)", "pro \(phrase)", "por \(phrase)", "al \(phrase)", "a \(phrase)"]
+                    : perWords.map { "\($0) \(phrase)" }
                 for n in needles where t[n] == nil { t[n] = entry.cadence }
             }
         }
@@ -109,8 +112,7 @@ enum FrequencyFinder {
                 let phrase = words[i..<i + n].joined(separator: " ")
                 if let name = phraseTable[phrase], let c = Cadence(parsing: name) {
                     matched = n
-                    let perWord = ["per", "par", "pro", "por", "al", "a"].contains(words[i])
-                    if perWord, i > 0, isQuantityUnit(words[i - 1]) { break }
+                    if perWords.contains(words[i]), i > 0, isQuantityUnit(words[i - 1]) { break }
                     found.append(Cue(cadence: c, line: line, phrase: phrase, labelled: labelled))
                     break
                 }

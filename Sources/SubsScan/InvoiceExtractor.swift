@@ -882,7 +882,7 @@ public struct InvoiceExtractor: Sendable {
         guard m.end <= ns.length else { return false }
         let after = Text.fold(ns.substring(from: m.end).replacingOccurrences(of: "/", with: " per "))
         return FrequencyFinder.cues(in: String(after.prefix(20)), line: 0).contains { after.hasPrefix($0.phrase) }
-            || after.range(of: #"^(per|par|pro|al|por|a) "#, options: .regularExpression) != nil
+            || FrequencyFinder.perWords.contains { after.hasPrefix($0 + " ") }
     }
 
     /// Lines whose period words are not how often this charge recurs: a price put another way
