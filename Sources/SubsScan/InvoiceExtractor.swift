@@ -77,9 +77,13 @@ public struct InvoiceExtractor: Sendable {
         // Evidence of a charge: a labelled total on a document that calls itself an invoice/receipt
         // or talks about paying; a lone price on a payment confirmation; or an invoice/receipt
         // whose total is missing (torn) but that is clearly a bill.
-        let isInvoice = (labelled && (hasDocWord || hasChargeWord || (!labelledByFeeOnly && (hasSubscriptionWord || hasTransactionWord))))
+        // A price per period ("12,99 €/mes, IVA incluido") with neither a bill's nor a payment's word is a
+        // tariff advertised.
+        let priceAPeriod = amount.map { Self.isRate($0.mention, raws: raws) } ?? false
+        let isInvoice = (labelled && (hasDocWord || hasChargeWord
+                                      || (!labelledByFeeOnly && !priceAPeriod && (hasSubscriptionWord || hasTransactionWord))))
             // (A lone price per period, "10 €/mes", is a tariff described, not a charge made.)
-            || (amount.map { $0.labelWeight == 0 && !Self.isRate($0.mention, raws: raws) } == true && hasChargeWord)
+            || (amount.map { $0.labelWeight == 0 } == true && !priceAPeriod && hasChargeWord)
             || (amount.map { $0.labelWeight < 0 } == true && hasDocWord)
             || (hasDocWord && (hasChargeWord || hasSubscriptionWord))
             // A till receipt whose total OCR could not read: cashier, change, tax... name and date still count.

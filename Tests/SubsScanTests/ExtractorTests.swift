@@ -474,6 +474,14 @@ import Testing
             """)
         #expect(letter.amount.value == nil && letter.currency.value == nil && letter.billingDate.value == nil)
         #expect(letter.name.value == nil)
+        // A newsletter's tariffs: prices per month, tax included, nothing billed or paid.
+        let tariffs = extractor.extract(text: """
+            Este marzo, más series y más fibra
+            Fibra 1 Gb + Móvil + TV   60 €/mes
+            Antes 72 €/mes. Precio durante 12 meses, IVA incluido. 12,99 €/mes.
+            Oferta válida hasta el 31 de marzo de 2026 para altas nuevas.
+            """)
+        #expect(tariffs.amount.value == nil && tariffs.billingDate.value == nil)
         // A credit card's statement lists other vendors' charges.
         let statement = extractor.extract(text: """
             Statement period 02/13/26 – 03/12/26
