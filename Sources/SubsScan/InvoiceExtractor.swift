@@ -778,8 +778,11 @@ public struct InvoiceExtractor: Sendable {
                     if periodStart == nil { periodStart = sorted[k - 1] }
                 }
                 // Label on the line above: a short label line, or a sentence ending in one; the
-                // label may go on into this line ("Facture" / "du 01/03/2026").
-                if k == 0, label.count <= 3, line > 0, byLine[line - 1] == nil {
+                // label may go on into this line ("Facture" / "du 01/03/2026", "... will be" /
+                // "taken on 14 December 2025").
+                var nothingSaid = false
+                if case .none = role { nothingSaid = label.split(separator: " ").count <= 2 }
+                if k == 0, label.count <= 3 || nothingSaid, line > 0, byLine[line - 1] == nil {
                     let aboveWords = folded[line - 1].split(separator: " ")
                     let above = aboveWords.count <= 5 ? folded[line - 1] : aboveWords.suffix(12).joined(separator: " ")
                     let withAbove = dateRole(label.isEmpty ? above : above + " " + label)

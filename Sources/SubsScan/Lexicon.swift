@@ -104,7 +104,7 @@ enum Lexicon {
     static let nextDateLabels: [String] = [
         "next billing date", "next billing", "next payment", "next charge", "next invoice", "next renewal",
         "renews on", "renewal date", "will renew", "will be charged", "will be billed", "we will charge", "renews", "next bill", "auto renews", "automatically renew",
-        "will be renewed", "will be automatically renewed", "wird verlangert", "wird automatisch verlangert",
+        "will be renewed", "will be automatically renewed", "will be taken", "will be collected", "will be debited", "wird verlangert", "wird automatisch verlangert",
         "sera automatiquement renouvele",
         "prochain prelevement", "prochaine facture", "prochain paiement", "prochaine echeance", "renouvellement",
         "se renouvelle", "sera renouvele", "sera preleve", "sera debite", "sera facture", "prochaine facturation",

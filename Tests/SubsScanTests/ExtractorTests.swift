@@ -625,6 +625,8 @@ import Testing
         ("From March 14, 2026 you will be charged $12.99 a month.", "2026-03-14"),
         ("Your next biling date is March 21, 2026.", "2026-03-21"),
         ("Prochain prélèvement le Ler mars 2026.", "2026-03-01"),
+        // The sentence broken before its last words.
+        ("Your next membership payment of £12.99 will be\ntaken on 14 March 2026.", "2026-03-14"),
     ])
     func statedInOtherWords(line: String, iso: String) {
         let r = e.extract(text: "Receipt\nDate 2026-01-14\nTotal   12,99 €\n\(line)\n")
@@ -643,6 +645,12 @@ import Testing
             """)
         #expect(r.nextBillingDate.value == LocalDate(iso: "2027-04-14"))
         #expect(r.billingDate.value == LocalDate(iso: "2026-04-14"))
+    }
+
+    /// This charge taken later ("This amount will be collected on ...") is no renewal.
+    @Test func thisAmountCollectedLaterIsNoRenewal() {
+        let r = e.extract(text: "Receipt\nDate 2026-01-14\nTotal   12,99 €\nThis amount will be collected on 20 January 2026.\n")
+        #expect(r.nextBillingDate.value == nil)
     }
 
     /// A start date followed by something other than a charge names no renewal.
