@@ -60,21 +60,14 @@ enum DarkPanels {
 
         var visited = [Bool](repeating: false, count: ground.count)
         var panels: [Panel] = []
-        var stack: [Int] = []
         for start in ground.indices where ground[start] && !visited[start] {
-            visited[start] = true
-            stack.append(start)
-            var count = 0
+            let region = GridRegion.grow(from: start, width: cols, height: rows,
+                                         joins: { ground[$0] && !visited[$0] }, mark: { visited[$0] = true })
+            let count = region.count
             var minX = cols, maxX = 0, minY = rows, maxY = 0
-            while let i = stack.popLast() {
-                count += 1
+            for i in region {
                 let x = i % cols, y = i / cols
                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-                where nx >= 0 && ny >= 0 && nx < cols && ny < rows && ground[ny * cols + nx] && !visited[ny * cols + nx] {
-                    visited[ny * cols + nx] = true
-                    stack.append(ny * cols + nx)
-                }
             }
             let w = maxX - minX + 1, h = maxY - minY + 1
             // At least ~3 tiles high and 8 wide, filling its rectangle.

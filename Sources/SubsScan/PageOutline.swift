@@ -49,22 +49,9 @@ struct PageOutline: Equatable {
         var label = [Int32](repeating: 0, count: gray.count)
         var best = (label: Int32(0), size: 0)
         var next: Int32 = 0
-        var stack: [Int] = []
         /// Labels the smooth region around `start` with `id`; returns its pixels.
         func grow(from start: Int, as id: Int32) -> [Int] {
-            label[start] = id
-            stack.append(start)
-            var pixels: [Int] = []
-            while let i = stack.popLast() {
-                pixels.append(i)
-                for j in [i - 1, i + 1, i - width, i + width] where j >= 0 && j < gray.count && smooth[j] && label[j] == 0 {
-                    // No wrapping from one row's end to the next row's start.
-                    if (j == i - 1 || j == i + 1) && j / width != i / width { continue }
-                    label[j] = id
-                    stack.append(j)
-                }
-            }
-            return pixels
+            GridRegion.grow(from: start, width: width, height: height, joins: { smooth[$0] && label[$0] == 0 }, mark: { label[$0] = id })
         }
         for y in (height / 3)..<(2 * height / 3) {
             for x in (width / 3)..<(2 * width / 3) {
