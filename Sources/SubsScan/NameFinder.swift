@@ -143,9 +143,16 @@ struct NameFinder {
                     accepted = false
                 }
                 // "Pamita Box ... Pamita Box": an ordinary word printed each time after the same capitalised
-                // word (not a word of the language, as in "Your Slack receipt") ends that longer name.
-                if accepted && !distinctive, let before = Self.constantWordBefore(key, in: lines),
+                // word (not a word of the language, as in "Your Slack receipt") ends that longer name;
+                // printed each time before the same one ("Mega Fan ... Mega Fan") starts it. ("Box Inc." is read as
+                // a legal name below.)
+                if accepted && !distinctive, let before = Self.constantNeighbour(key, offset: -1, in: lines),
                     !Lexicon.languageWords.values.contains(where: { $0.contains(before) })
+                {
+                    accepted = false
+                }
+                if accepted && !distinctive, let after = Self.constantNeighbour(key, offset: 1, in: lines),
+                    !Lexicon.languageWords.values.contains(where: { $0.contains(after) })
                 {
                     accepted = false
                 }
@@ -357,22 +364,23 @@ struct NameFinder {
         return editDistance(x, y) <= max(1, max(x.count, y.count) / 6)
     }
 
-    /// The capitalised word printed right before every capitalised mention of one-word `key` (folded),
-    /// when there are two mentions or more and it is always the same one.
-    static func constantWordBefore(_ key: String, in lines: [TextLine]) -> String? {
+    /// The capitalised word printed right before (`offset` -1) or after (+1) every capitalised mention
+    /// of one-word `key` (folded), when there are two mentions or more and it is always the same one.
+    static func constantNeighbour(_ key: String, offset: Int, in lines: [TextLine]) -> String? {
         guard !key.contains(" ") else { return nil }
-        var before: String?
+        var neighbour: String?
         var mentions = 0
         for line in lines {
             for (k, w) in line.words.enumerated() where Text.fold(w.text) == key && w.text.first?.isUppercase == true {
-                guard k > 0, let first = line.words[k - 1].text.first, first.isUppercase else { return nil }
-                let word = Text.fold(line.words[k - 1].text)
-                if let b = before, b != word { return nil }
-                before = word
+                guard line.words.indices.contains(k + offset), let first = line.words[k + offset].text.first, first.isUppercase
+                else { return nil }
+                let word = Text.fold(line.words[k + offset].text)
+                if let n = neighbour, n != word { return nil }
+                neighbour = word
                 mentions += 1
             }
         }
-        return mentions >= 2 ? before : nil
+        return mentions >= 2 ? neighbour : nil
     }
 
     /// "Acme Cloud S.A. - 17 Rue du Port" -> "Acme Cloud S.A.": after the part that ends a legal name, a

@@ -938,8 +938,32 @@ import Testing
         #expect(box.name.value == "Box")
     }
 
-    /// OCR reads the "@" of a sender's address as "e": that domain is printed nowhere else, the vendor's own
-    /// is; and a distinctive catalogue name stays the vendor.
+    /// An ordinary word that is a catalogue name always printed before the same capitalised word starts
+    /// another name, a plan's ("Mega Fan"), even in the header; with a legal form after it, it is the vendor.
+    @Test func aCatalogueWordAlwaysBeforeTheSameCapitalisedWordStartsAnotherName() {
+        let plan = e.extract(text: """
+            23:51
+            Recibo de tu membresía Mega Fan
+            Recibidos
+            Deezer 28 dic
+            Para mí
+            deezer
+            ¡Gracias por tu pago!
+            Membresía Mega Fan - mensual
+            Fecha de pago 28 de diciembre de 2025
+            Total $119.00 MXN
+            Deezer S.A. - 24 rue de Calais, Paris
+            """)
+        #expect(plan.name.value == "Deezer")
+        let vendor = e.extract(text: """
+            Your Mega receipt
+            Mega Ltd, 1 Queen St, Auckland
+            Mega Ltd · Pro plan, billed monthly
+            Total   NZ$12.99
+            """)
+        #expect(vendor.name.value == "Mega")
+    }
+
     /// The owner printed under the shop's name, with a legal form, is not the shop.
     @Test func theOwnerUnderTheShopsNameIsNotTheShop() {
         let r = e.extract(text: "Kastanien-Apotheke\nInh. Dr. Jonas Vogt e.K.\nBergstraße 14, 10969 Berlin\nSUMME EUR 23,85\nGegeben girocard 23,85\nMwSt 19%")
@@ -959,6 +983,8 @@ import Testing
         #expect(e.extract(text: text).name.value == name, "\(text)")
     }
 
+    /// OCR reads the "@" of a sender's address as "e": that domain is printed nowhere else, the vendor's own
+    /// is; and a distinctive catalogue name stays the vendor.
     @Test func aDomainTheDocumentAlsoPrintsAsWordsComesFirst() {
         let r = e.extract(text: """
             From: Quorvo <billingequorvo.com>
