@@ -235,13 +235,17 @@ struct NameFinder {
             }
             // The first cell, past marks and specks in the margin ("x", "|", a logo read as "E JU U").
             let cells = line.cells.map { Self.droppingLogoScrap($0.text) }
-            let cell = cells.first { $0.split(separator: " ").contains { $0.filter(\.isLetter).count >= 3 } } ?? cells.first ?? line.text
+            let chosen = cells.firstIndex { $0.split(separator: " ").contains { $0.filter(\.isLetter).count >= 3 } } ?? (cells.isEmpty ? nil : 0)
+            let cell = chosen.map { cells[$0] } ?? line.text
+            // How surely the name's own cell was read: scraps OCR doubted elsewhere on the line (a rule
+            // read as "=", a faint title) do not make the name doubtful.
+            let cellConfidence = chosen.map { line.cells[$0].isEmpty ? 0 : line.cells[$0].map(\.confidence).reduce(0, +) / Double(line.cells[$0].count) } ?? line.confidence
             let trimmed = Self.droppingRegistrationNumber(cell).trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
             let folded = Text.fold(trimmed)
             let letters = trimmed.filter(\.isLetter)
             guard letters.count >= 3, Double(letters.count) / Double(max(1, trimmed.filter { !$0.isWhitespace }.count)) > 0.6,
                 !Self.notNames.contains(folded), trimmed.split(separator: " ").count <= 8,
-                line.confidence > 0.6
+                cellConfidence > 0.6
             else { continue }
             // Handwriting and body text are lower case; letterheads are capitalised.
             guard letters.contains(where: \.isUppercase) else { continue }

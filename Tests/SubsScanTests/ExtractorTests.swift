@@ -985,6 +985,33 @@ import Testing
 
     /// OCR reads the "@" of a sender's address as "e": that domain is printed nowhere else, the vendor's own
     /// is; and a distinctive catalogue name stays the vendor.
+    /// A letterhead read surely is the name though scraps on its line were read with doubt (a rule read
+    /// as "=", a faint title beside it); the same name read with doubt is not taken.
+    @Test func aLetterheadIsJudgedByItsOwnCellNotTheScrapsBesideIt() {
+        func name(nameConfidence: Double) -> String? {
+            let lines = [
+                ["L'ATELIER DU PORT", "=", "FACTURE"], ["Date : 01/02/2026"], ["Abonnement mensuel", "1240,00 €"],
+                ["Total TTC", "1240,00 €"],
+            ]
+            let doubtful: [String: Double] = ["=": 0.21, "FACTURE": 0, "L'ATELIER": nameConfidence, "DU": nameConfidence, "PORT": nameConfidence]
+            var words: [WordBox] = []
+            for (n, cells) in lines.enumerated() {
+                var x = 0
+                for cell in cells {
+                    for w in cell.split(separator: " ") {
+                        words.append(WordBox(text: String(w), confidence: doubtful[String(w)] ?? 0.93, x: x, y: n * 20,
+                                             width: w.count * 10, height: 12, line: n, page: 1))
+                        x += w.count * 10 + 10
+                    }
+                    x += 60
+                }
+            }
+            return e.extract(pages: [TextPage(page: 1, source: .ocr, words: words, width: 2000, height: 400)]).name.value
+        }
+        #expect(name(nameConfidence: 0.9) == "L'ATELIER DU PORT")
+        #expect(name(nameConfidence: 0.5) == nil)
+    }
+
     @Test func aDomainTheDocumentAlsoPrintsAsWordsComesFirst() {
         let r = e.extract(text: """
             From: Quorvo <billingequorvo.com>
