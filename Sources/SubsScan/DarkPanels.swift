@@ -19,7 +19,7 @@ enum DarkPanels {
     static let minFill = 0.8
     /// Light pixels a panel must hold to have anything to read: a bare dark strip (a table's
     /// edge, a scanner's lid) is left alone.
-    static let lightShare = 0.02...0.5
+    static let lightShare = 0.01...0.5
     /// Share of a panel's edge that must be ground.
     static let minEdgeGround = 0.9
 
@@ -74,8 +74,13 @@ enum DarkPanels {
             guard h >= 3, w >= 8, Double(count) >= Double(w * h) * minFill else { continue }
             let box = Raster.PixelBox(x: minX * tile, y: minY * tile, width: w * tile, height: h * tile)
             // Its letters sit inside it: its edge is ground all round. (A run of bold letters
-            // packs tiles as densely, but the gaps between them run out to the paper.)
-            guard edgeGroundShare(gray, width: width, box: box, limit: limit) >= minEdgeGround else { continue }
+            // packs tiles as densely, but the gaps between them run out to the paper.) The edge is
+            // looked at a tile in on a panel six tiles or more each way (a band): its last tiles may be
+            // only partly ground, and a flattened photo's band at the sheet's edge has white slivers
+            // there. A small panel's edge is looked at where it is: a tile in would be inside a bold
+            // heading's letters.
+            let inset = w >= 6 && h >= 6 ? tile : 1
+            guard edgeGroundShare(gray, width: width, box: box, limit: limit, inset: inset) >= minEdgeGround else { continue }
             let (median, light) = groundAndLightShare(gray, width: width, box: box, limit: limit)
             guard lightShare.contains(light) else { continue }
             panels.append(Panel(box: box, ground: median))
@@ -83,9 +88,9 @@ enum DarkPanels {
         return panels
     }
 
-    /// Share of the pixels on the box's edge (one pixel in) that are panel ground.
-    static func edgeGroundShare(_ gray: [UInt8], width: Int, box: Raster.PixelBox, limit: UInt8) -> Double {
-        let x0 = box.x + 1, x1 = box.x + box.width - 2, y0 = box.y + 1, y1 = box.y + box.height - 2
+    /// Share of the pixels on the box's edge (`inset` pixels in) that are panel ground.
+    static func edgeGroundShare(_ gray: [UInt8], width: Int, box: Raster.PixelBox, limit: UInt8, inset: Int = 1) -> Double {
+        let x0 = box.x + inset, x1 = box.x + box.width - 1 - inset, y0 = box.y + inset, y1 = box.y + box.height - 1 - inset
         guard x1 > x0, y1 > y0 else { return 0 }
         var ground = 0, total = 0
         for x in x0...x1 {

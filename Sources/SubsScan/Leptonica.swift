@@ -88,28 +88,69 @@ final class Raster: @unchecked Sendable {
     /// 8-bit grayscale in which light red ink (a rubber stamp's: "PAID", a date) is taken at its
     /// red channel's lightness, so it fades into the paper while black, blue and purple print stay
     /// as dark as `grayscale()` makes them. Dense printed red (a heading, a coloured table bar)
-    /// is darker than `minLightness` and stays, so white text on it stays readable. Nil for a
-    /// non-RGB image.
+    /// is darker than `minLightness` and stays, and so does a solid red area however light (a
+    /// photographed pink bar), so white text on it stays readable. Nil for a non-RGB image.
     /// - Parameters:
     ///   - margin: how much the red channel must exceed both others (0-255).
     ///   - minLightness: the least gray (0-255) of ink that fades.
+    /// The share of red around a red pixel above which it belongs to a solid red area, not a stamp.
+    static let solidRedShare = 0.6
+
     func grayscaleFadingRedInk(margin: Int, minLightness: Int) -> Raster? {
         guard depth == 32, let gray = Raster(taking: pixConvertRGBToLuminance(pix)),
             let source = pixGetData(pix), let target = pixGetData(gray.pix)
         else { return nil }
         let w = width, h = height, swpl = Int(pixGetWpl(pix)), twpl = Int(pixGetWpl(gray.pix))
+        func isRed(_ p: UInt32) -> Bool { Int(p >> 24) - max(Int((p >> 16) & 0xFF), Int((p >> 8) & 0xFF)) > margin }
+        // A stamp is strokes of ink with paper between them; a red area filled solid (a band, a
+        // total's bar with white text on it) is print, and fading it would fade its text away.
+        // Red is counted in blocks, and a block in a neighbourhood mostly red is left as it is.
+        // Blocks of 1/150 of the long side, neighbourhoods of five by five: wider than a stamp's stroke.
+        let block = max(4, max(w, h) / 150), bw = (w + block - 1) / block, bh = (h + block - 1) / block
+        var redCount = [Int32](repeating: 0, count: bw * bh)
+        for y in 0..<h {
+            let row = source.advanced(by: y * swpl)
+            for x in 0..<w where isRed(row[x]) { redCount[(y / block) * bw + x / block] += 1 }
+        }
+        let reach = 2
+        var solid = [Bool](repeating: false, count: bw * bh)
+        for by in 0..<bh {
+            for bx in 0..<bw where redCount[by * bw + bx] > 0 {
+                var red = 0, area = 0
+                for ny in max(0, by - reach)...min(bh - 1, by + reach) {
+                    for nx in max(0, bx - reach)...min(bw - 1, bx + reach) {
+                        red += Int(redCount[ny * bw + nx])
+                        area += min(block, w - nx * block) * min(block, h - ny * block)
+                    }
+                }
+                solid[by * bw + bx] = Double(red) >= Self.solidRedShare * Double(area)
+            }
+        }
+        // The area's rim, where the neighbourhood takes in paper too, belongs to it as well.
+        let core = solid
+        for by in 0..<bh {
+            for bx in 0..<bw where redCount[by * bw + bx] > 0 && !core[by * bw + bx] {
+                solid[by * bw + bx] = (max(0, by - 1)...min(bh - 1, by + 1)).contains { ny in
+                    (max(0, bx - 1)...min(bw - 1, bx + 1)).contains { core[ny * bw + $0] }
+                }
+            }
+        }
         for y in 0..<h {
             let row = source.advanced(by: y * swpl)
             let out = target.advanced(by: y * twpl)
             for x in 0..<w {
                 let p = row[x]
-                let r = Int(p >> 24), g = Int((p >> 16) & 0xFF), b = Int((p >> 8) & 0xFF)
-                guard r - max(g, b) > margin else { continue }
+                guard isRed(p) else { continue }
+                let r = Int(p >> 24)
                 // Leptonica packs 8-bit pixels big-endian within each 32-bit word.
                 let shift = UInt32(24 - 8 * (x & 3))
                 let word = out[x >> 2]
                 let gray = Int((word >> shift) & 0xFF)
-                if gray >= minLightness && gray < r {
+                if solid[(y / block) * bw + x / block] {
+                    // Print: as dark as its darkest channel, so white letters on it stand out as on black.
+                    let darkest = UInt32(min(Int((p >> 16) & 0xFF), Int((p >> 8) & 0xFF)))
+                    out[x >> 2] = (word & ~(0xFF << shift)) | (darkest << shift)
+                } else if gray >= minLightness && gray < r {
                     out[x >> 2] = (word & ~(0xFF << shift)) | (UInt32(r) << shift)
                 }
             }
@@ -240,9 +281,13 @@ final class Raster: @unchecked Sendable {
     }
 
     /// A copy where each box, light marks on a ground of gray `ground`, becomes dark marks on
-    /// white: inverted, then stretched so the ground is white.
+    /// the page's paper: inverted, then stretched so the ground is the paper's gray. (Not white: on a
+    /// page whose lighting was evened to a gray paper, white panels would split Tesseract's one
+    /// threshold between paper and panel, and the page's own text would be lost.)
     func lighteningPanels(_ panels: [(box: PixelBox, ground: UInt8)]) -> Raster? {
         guard depth == 8, let copy = pixCopy(nil, pix) else { return nil }
+        var paper: UInt32 = 255
+        pixGetRankValue(pix, 4, 0.9, &paper)
         // PIX_SRC, a C macro Swift does not import.
         let paste: Int32 = 0xc
         for p in panels {
@@ -252,6 +297,7 @@ final class Raster: @unchecked Sendable {
             var inverted = pixInvert(nil, clip)
             var stretched = pixGammaTRC(nil, inverted, 1.0, 0, Int32(255 - Int(p.ground)))
             if let stretched {
+                if paper < 250 { pixMultConstantGray(stretched, Float(paper) / 255) }
                 pixRasterop(copy, Int32(p.box.x), Int32(p.box.y), Int32(p.box.width), Int32(p.box.height), paste, stretched, 0, 0)
             }
             pixDestroy(&clip)

@@ -167,6 +167,42 @@ import Testing
         let darkPage = g.map { 255 - $0 }
         #expect(DarkPanels.find(gray: darkPage, width: 640, height: 900).isEmpty)
     }
+
+    /// A flattened photo's letterhead band: printed to the sheet's edge, where flattening leaves white
+    /// slivers, with a soft lower edge, and only a small line of light letters on it. It is a panel.
+    @Test func aBandAtAFlattenedPhotosEdgeIsAPanel() {
+        let (width, height) = (1200, 1700)
+        var g = [UInt8](repeating: 200, count: width * height)  // paper evened to gray
+        func fill(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int, _ v: UInt8) {
+            for y in y0..<(y0 + h) { for x in x0..<(x0 + w) { g[y * width + x] = v } }
+        }
+        fill(0, 0, width, 113, 12)
+        for (i, v) in [25, 60, 140, 190].enumerated() { fill(0, 113 + i, width, 1, UInt8(v)) }  // the soft edge
+        fill(0, 0, width, 1, 255)  // the slivers flattening brought in
+        fill(width - 3, 0, 3, 30, 255)
+        for c in 0..<8 { fill(60 + c * 40, 45, 10, 16, 235) }  // the brand's letters: with the slivers, under 2% of the band
+        for line in 0..<30 { for c in 0..<40 { fill(60 + c * 26, 300 + line * 40, 14, 18, 40) } }  // body text
+        let panels = DarkPanels.find(gray: g, width: width, height: height)
+        #expect(panels.count == 1)
+        #expect(panels.first.map { $0.box.y <= 4 && $0.box.height >= 105 } == true)
+    }
+
+    /// A lightened panel takes the paper's gray, not white: on a page evened to gray paper, white
+    /// panels would split Tesseract's one threshold between paper and panel.
+    @Test func aLightenedPanelTakesThePapersGray() throws {
+        let (width, height) = (200, 200)
+        var rgb = [UInt8](repeating: 200, count: width * height * 3)
+        func fill(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int, _ v: UInt8) {
+            for y in y0..<(y0 + h) { for x in x0..<(x0 + w) { for k in 0..<3 { rgb[(y * width + x) * 3 + k] = v } } }
+        }
+        fill(0, 0, width, 40, 20)
+        fill(20, 10, 30, 20, 230)  // a light letter
+        let gray = try #require(rgb.withUnsafeBytes { Raster(width: width, height: height, stride: width * 3, layout: .rgb, pixels: $0) }?.grayscale())
+        let lit = try #require(gray.lighteningPanels([(Raster.PixelBox(x: 0, y: 0, width: width, height: 40), 20)])?.grayBytes())
+        #expect(abs(Int(lit[5 * width + 100]) - 200) <= 3)  // the band's ground: the paper
+        #expect(lit[20 * width + 30] < 40)  // the letter: dark
+        #expect(abs(Int(lit[100 * width + 100]) - 200) <= 1)  // the page as it was
+    }
 }
 
 @Suite struct DeskewTests {
@@ -309,16 +345,17 @@ extension PhotoOCRTests {
         // Paper, black print, blue ballpoint, purple dot-matrix ribbon, a pink-red stamp, a faint
         // red stamp, printed red (a heading or a table bar with white text on it).
         let colours: [[UInt8]] = [[245, 245, 240], [20, 20, 20], [30, 40, 160], [110, 40, 120], [236, 96, 112], [250, 150, 160], [215, 15, 20]]
+        // Each a stroke 4 pixels wide with paper between: ink, not a filled area.
         var pixels: [UInt8] = []
-        for _ in 0..<4 { for c in colours { for _ in 0..<4 { pixels += c } } }
-        let width = colours.count * 4
+        for _ in 0..<4 { for c in colours { for _ in 0..<4 { pixels += c }; for _ in 0..<28 { pixels += colours[0] } } }
+        let width = colours.count * 32
         let raster = try #require(pixels.withUnsafeBytes {
             Raster(width: width, height: 4, stride: width * 3, layout: .rgb, pixels: $0)
         })
         let plain = try #require(raster.grayscale()?.grayBytes())
         let faded = try #require(raster.grayscaleFadingRedInk(margin: ImagePreparation.redInkMargin,
                                                               minLightness: ImagePreparation.stampInkLightness)?.grayBytes())
-        func at(_ colour: Int, _ gray: [UInt8]) -> Int { Int(gray[colour * 4 + 1]) }
+        func at(_ colour: Int, _ gray: [UInt8]) -> Int { Int(gray[colour * 32 + 1]) }
         // Print, ballpoint and ribbon stay as dark as plain grayscale makes them.
         for c in 0...3 { #expect(abs(at(c, faded) - at(c, plain)) <= 2) }
         // The stamp's red comes out near the paper, far lighter than in plain grayscale.
@@ -328,5 +365,27 @@ extension PhotoOCRTests {
         #expect(at(6, faded) == at(6, plain) && at(6, plain) < 100)
         // An image with no colour has nothing to fade.
         #expect(raster.grayscale()?.grayscaleFadingRedInk(margin: 60, minLightness: 100) == nil)
+    }
+
+    /// A light red area filled solid (a photographed pink total bar, white letters on it) is print: it
+    /// is made dark, as its darkest channel, so its letters stand out; the same red in a stamp's thin
+    /// strokes beside it still fades.
+    @Test func aSolidLightRedBarIsPrintNotAStamp() throws {
+        let (width, height) = (600, 300)
+        let paper: [UInt8] = [245, 245, 240], pink: [UInt8] = [236, 96, 112], white: [UInt8] = [250, 250, 250]
+        var rows = [[UInt8]](repeating: paper, count: width * height)
+        for y in 40..<120 { for x in 20..<580 { rows[y * width + x] = pink } }  // the bar
+        for y in 70..<90 { for c in 0..<10 { for x in (40 + c * 30)..<(52 + c * 30) { rows[y * width + x] = white } } }  // its letters
+        for y in 180..<280 { for x in stride(from: 100, to: 400, by: 30) { for dx in 0..<4 { rows[y * width + x + dx] = pink } } }  // a stamp's strokes
+        let pixels = rows.flatMap { $0 }
+        let raster = try #require(pixels.withUnsafeBytes { Raster(width: width, height: height, stride: width * 3, layout: .rgb, pixels: $0) })
+        let gray = try #require(raster.grayscaleFadingRedInk(margin: ImagePreparation.redInkMargin,
+                                                             minLightness: ImagePreparation.stampInkLightness)?.grayBytes())
+        func at(_ x: Int, _ y: Int) -> Int { Int(gray[y * width + x]) }
+        // The bar, to its rim, is as dark as its green channel; its letters stay white.
+        for (x, y) in [(300, 50), (22, 42), (577, 117), (300, 100)] { #expect(at(x, y) == 96, "\(x),\(y)") }
+        #expect(at(45, 80) >= 245)
+        // The stamp fades near the paper.
+        #expect(at(101, 230) >= 230)
     }
 }
