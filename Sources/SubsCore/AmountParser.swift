@@ -111,8 +111,11 @@ public enum AmountParser {
                 groups.append(0)
             }
         }
-        // Groups after the first must be exactly three digits: "1 2,5" is not a number.
-        if groups.count > 1 && (groups.dropFirst().contains { $0 != 3 } || groups[0] == 0 || groups[0] > 3) {
+        // Groups after the first must be exactly three digits: "1 2,5" is not a number. Or India's lakh
+        // grouping: twos, then the last three ("1,27,440.00").
+        let thousands = !groups.dropFirst().contains { $0 != 3 } && (1...3).contains(groups[0])
+        let lakhs = groups.count > 2 && groups.last == 3 && !groups.dropFirst().dropLast().contains { $0 != 2 } && (1...2).contains(groups[0])
+        if groups.count > 1 && !thousands && !lakhs {
             return nil
         }
         guard !intPart.isEmpty || !fracPart.isEmpty, fracPart.count <= maxFractionDigits else { return nil }

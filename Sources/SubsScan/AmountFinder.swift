@@ -37,7 +37,8 @@ enum AmountFinder {
     private static let pattern: NSRegularExpression = {
         let marker = "(?:\(symbolAlternation)|\(codes.sorted().joined(separator: "|"))|kr)"
         // First: "200. 00" at the end of a line, a till amount whose decimal point OCR spaced out.
-        let number = #"\d+[.,] \d{2}(?=\s*$)|\d{1,3}(?:[.,\u00A0\u202F'’ ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
+        // Then India's lakh grouping ("1,27,440.00"), then thousands groups.
+        let number = #"\d+[.,] \d{2}(?=\s*$)|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.,\u00A0\u202F'’ ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
         // A number has one marker: before it, or else after it ("€19.99 €14.99" is two amounts).
         let p = "(?:(?<pre>\(marker))\\s?(?<num>\(number))|(?<num2>\(number))(?:\\s?(?<suf>\(marker)))?)"
         return try! NSRegularExpression(pattern: p)

@@ -25,7 +25,8 @@ enum CountryClues {
         // Australia, New Zealand
         ("australia", "AUD", 2), ("pty ltd", "AUD", 1.5), ("abn", "AUD", 1), ("new south wales", "AUD", 1.5),
         ("nsw", "AUD", 1), ("queensland", "AUD", 1.5), ("qld", "AUD", 1), ("tasmania", "AUD", 1.5),
-        ("new zealand", "NZD", 2), ("aotearoa", "NZD", 2), ("nzbn", "NZD", 1.5),
+        ("new zealand", "NZD", 2), ("aotearoa", "NZD", 2), ("nzbn", "NZD", 1.5), ("auckland", "NZD", 1.5),
+        ("wellington", "NZD", 1), ("christchurch", "NZD", 1.5), ("dunedin", "NZD", 1.5), ("tauranga", "NZD", 1.5),
         // North America
         ("canada", "CAD", 2), ("ontario", "CAD", 1.5), ("quebec", "CAD", 1.5), ("british columbia", "CAD", 1.5),
         ("alberta", "CAD", 1.5), ("manitoba", "CAD", 1.5), ("saskatchewan", "CAD", 1.5), ("nova scotia", "CAD", 1.5),

@@ -49,12 +49,12 @@ public struct InvoiceExtractor: Sendable {
         // Is this an invoice at all?
         let docWords = ["invoice", "receipt", "facture", "recu", "rechnung", "quittung", "beleg", "kassenbon",
                         "factura", "recibo", "ticket", "tax invoice", "cash bill", "bill", "order confirmation",
-                        "abrechnung", "abschlagsrechnung", "jahresabrechnung", "avis d echeance",
+                        "abrechnung", "abschlagsrechnung", "jahresabrechnung", "avis d echeance", "appel de cotisation", "appel de cotisations",
                         "payment confirmation", "confirmation de paiement", "zahlungsbestatigung", "comprobante"]
         let chargeWords = ["paid", "payment", "charged", "billed", "paye", "payee", "paiement", "preleve", "debite",
                            "bezahlt", "zahlung", "abgebucht", "belastet", "pagado", "pago", "cobrado", "cargo"]
         let subscriptionWords = ["subscription", "abonnement", "suscripcion", "abo", "membership", "adhesion",
-                                 "mitgliedschaft", "plan", "renewal"]
+                                 "mitgliedschaft", "plan", "renewal", "cotisation", "beitrag", "cuota"]
         let hasDocWord = docWords.contains { Text.contains(docFolded, phrase: $0) } || Self.namesABillInACompound(docFolded)
         // Charges only announced or denied ("will be charged", "you haven't been charged") are none made.
         let madeFolded = Self.announcedCharges.reduce(docFolded) { $0.replacingOccurrences(of: $1, with: " ") }
@@ -90,6 +90,8 @@ public struct InvoiceExtractor: Sendable {
             || transactionCount >= 3
         // A slip that says it is none ("ce ticket n'est pas une facture", "no purchase made").
         let saysItIsNone = Self.notABill.contains { Text.contains(docFolded, phrase: $0) } || Self.titledAsNoBill(lines)
+            // A notice of new prices, with no payment made, announces charges to come.
+            || (!hasChargeWord && Self.priceChangeNotices.contains { Text.contains(docFolded, phrase: $0) })
         guard isInvoice && !onlyAnnounced && !saysItIsNone else {
             result.warnings.append("no invoice evidence (a total or charge label with an amount); nothing extracted")
             return result
@@ -181,6 +183,7 @@ public struct InvoiceExtractor: Sendable {
         // Name.
         let paidWith = ["paid with", "pay with", "payment method", "paye avec", "payer avec", "moyen de paiement",
                         "bezahlt mit", "zahlungsmethode", "zahlungsart", "pagado con", "metodo de pago", "forma de pago",
+                        "medio de pago", "mode de paiement", "mode de reglement", "zahlungsmittel", "payment mode", "payment type",
                         // ways to pay offered ("Pagá también con Mercado Pago"): no payment made through them
                         "payez avec", "payez par", "bezahlen mit", "zahlen mit", "zahlen sie mit", "pagar con", "paga con",
                         "paga tambien", "pague con", "pagos con"]
@@ -863,9 +866,17 @@ public struct InvoiceExtractor: Sendable {
     static let notABill = [
         "not an invoice", "not a receipt", "no purchase", "n est pas une facture", "aucun achat", "keine rechnung",
         "kein kaufbeleg", "no es una factura", "no valido como factura", "sin compra", "not a vat invoice",
-        "not a tax invoice",
+        "not a tax invoice", "ne constitue pas une facture", "does not constitute an invoice", "no constituye una factura",
+        "stellt keine rechnung dar",
         // a credit card's statement: its purchases are other vendors' charges
         "minimum payment due", "minimum payment", "pago minimo", "paiement minimum", "versement minimum", "mindestzahlung",
+    ]
+
+    /// Words of a notice that prices change (folded).
+    static let priceChangeNotices = [
+        "prices are changing", "price is changing", "price change", "price increase", "changement de tarif",
+        "evolution de tarif", "evolution de vos tarifs", "hausse de prix", "augmentation de prix", "preisanderung",
+        "preiserhohung", "preisanpassung", "cambio de precio", "cambio de tarifa", "subida de precio", "actualizacion de precio",
     ]
 
     /// Titles of documents that carry prices but charge nothing: a quote, a bank's statement of
@@ -876,10 +887,14 @@ public struct InvoiceExtractor: Sendable {
         "releve de compte", "releve bancaire",
     ]
 
-    /// A document titled, in a cell of its own near the top, as one that is no bill.
+    /// A document titled, in a cell of its own near the top, as one that is no bill. A title of two
+    /// words or more may go on ("Relevé de compte courant", "Account statement for March").
     static func titledAsNoBill(_ lines: [TextLine]) -> Bool {
         lines.prefix(12).contains { line in
-            line.cells.contains { cell in noBillTitles.contains(Text.fold(cell.text)) }
+            line.cells.contains { cell in
+                let folded = Text.fold(cell.text)
+                return noBillTitles.contains { folded == $0 || ($0.contains(" ") && folded.hasPrefix($0 + " ")) }
+            }
         }
     }
 

@@ -46,6 +46,8 @@ enum Lexicon {
         ("bruttobetrag", 0.95), ("betrag", 0.55), ("gesamtpreis", 0.9), ("total brutto", 1.0), ("brutto", 0.6),
         ("gezahlt", 0.9), ("gezahlter betrag", 1.0), ("abschlag", 0.7), ("abschlagsbetrag", 0.8),
         ("zu zahlender betrag", 1.0), ("zahlender betrag", 0.95),
+        // the customer's own share of a fee another pays part of (an employer's job ticket)
+        ("ihr eigenanteil", 0.95), ("eigenanteil", 0.85),
         // es
         ("importe total", 1.0), ("total a pagar", 1.0), ("importe a pagar", 1.0), ("total pagado", 1.0), ("importe pagado", 1.0),
         ("importe cobrado", 1.0), ("total factura", 1.0), ("importe", 0.55), ("cobrado", 0.8), ("cargo de", 0.75),
@@ -105,7 +107,7 @@ enum Lexicon {
         "next billing date", "next billing", "next payment", "next charge", "next invoice", "next renewal",
         "renews on", "renewal date", "will renew", "will be charged", "will be billed", "we will charge", "renews", "next bill", "auto renews", "automatically renew",
         "will be renewed", "will be automatically renewed", "will be taken", "will be collected", "will be debited", "wird verlangert", "wird automatisch verlangert",
-        "sera automatiquement renouvele",
+        "sera automatiquement renouvele", "sera reconduit le", "sera reconduite le", "reconduit automatiquement le", "prochain appel",
         "prochain prelevement", "prochaine facture", "prochain paiement", "prochaine echeance", "renouvellement",
         "se renouvelle", "sera renouvele", "sera preleve", "sera debite", "sera facture", "prochaine facturation",
         "nachste abbuchung", "nachste zahlung", "nachste rechnung", "verlangert sich", "verlangerung",

@@ -764,6 +764,11 @@ struct NameFinder {
         "rechnung", "rechnungen", "kundenservice", "kunden", "clients", "client", "clientes", "cliente", "sales", "admin",
         "office", "accounting", "compta", "abo", "abonnement", "abonnements", "subscriptions", "subscription", "members",
         "membership", "care", "customercare", "store", "shop", "web", "online", "mailer", "system", "auto", "alerts",
+        // the same roles in French, German and Spanish
+        "suscripciones", "suscripcion", "pagos", "cobros", "avisos", "notificaciones", "atencion", "socios", "ventas",
+        "recibos", "servicio", "inscripciones", "secretaria", "tesoreria", "noresponder", "responder", "paiements",
+        "adherents", "membres", "inscriptions", "secretariat", "tresorerie", "nepasrepondre", "repondre", "zahlungen",
+        "mitglieder", "kontakt", "verwaltung", "buchhaltung", "aboservice", "antworten",
     ]
 
     /// "hellofresh" -> "HelloFresh" when the text prints it so (words joined); nil when it does not.

@@ -8,7 +8,7 @@ import Testing
         ("€15.99", "15.99", "EUR"), ("$1,299.00", "1299", "USD"), ("15.99 EUR", "15.99", "EUR"),
         ("CHF 12.90", "12.9", "CHF"), ("£7.99", "7.99", "GBP"), ("¥1,480", "1480", "JPY"), ("15,99 €", "15.99", "EUR"),
         ("1\u{00A0}299,00 €", "1299", "EUR"), ("0", "0", nil), ("12", "12", nil), ("¥1,234,567", "1234567", "JPY"), ("12,345.50", "12345.5", nil),
-        ("usd 5", "5", "USD"),
+        ("usd 5", "5", "USD"), ("₹1,27,440.00", "127440", "INR"), ("1,23,456.50", "123456.5", nil),
     ] as [(String, String, String?)])
     func readsWhatPeopleType(_ text: String, _ amount: String, _ code: String?) throws {
         let p = try AmountParser.parse(text)
@@ -16,7 +16,8 @@ import Testing
         #expect(p.currency?.code == code)
     }
 
-    @Test(arguments: ["1,299", "1.299", "-5", "abc", "", "12.3.4", "1 2,5", "15.999", "5 XYZ", "¥14.80", "99999999"])
+    @Test(arguments: ["1,299", "1.299", "-5", "abc", "", "12.3.4", "1 2,5", "15.999", "5 XYZ", "¥14.80", "99999999",
+                      "1,2,440.00", "123,45,678", "1,27,44.00"])
     func refusesWhatCouldBeReadTwoWaysOrIsWrong(_ text: String) {
         #expect(throws: SubsError.self) { try AmountParser.parse(text) }
     }

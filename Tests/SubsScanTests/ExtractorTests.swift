@@ -588,6 +588,80 @@ import Testing
         // An invoice that mentions the quote it follows is still an invoice.
         let invoice = extractor.extract(text: "Invoice\nAs per quotation Q-2291\nTotal paid   £1,234.80\n")
         #expect(invoice.amount.value == Decimal(string: "1234.80"))
+        // A statement's title may go on; a statement may say it is no invoice.
+        for text in [
+            "Banque Arvelle\nRelevé de compte courant   M. Julien Moreau\n04/03/2026   PRLV SEPA ALAN SA   142,40\nTotal des crédits   2 570,00\nMerci de nous signaler toute erreur.\n",
+            "Banque Arvelle\nExtrait du 15/03/2026\n04/03/2026   PRLV SEPA ALAN SA   142,40\nTotal des crédits   2 570,00\nCe relevé ne constitue pas une facture.\n",
+        ] {
+            let r = extractor.extract(text: text)
+            #expect(r.amount.value == nil && r.name.value == nil, "\(text)")
+        }
+    }
+
+    /// A notice that prices change announces charges; with no payment made, it charges nothing.
+    @Test func aPriceChangeNoticeIsNoBill() {
+        let notice = extractor.extract(text: """
+            Important: your prices are changing
+            From 1 April 2026, the price of your package will go up by £4.25 a month.
+            Package   Current price   From 1 April 2026
+            Your total monthly price   £52.00   £56.25
+            Your first bill at the new price will be dated on or after 12 April 2026.
+            """)
+        #expect(notice.amount.value == nil && notice.name.value == nil && notice.billingDate.value == nil)
+        let bill = extractor.extract(text: """
+            Your bill
+            Bill date 12 April 2026
+            Your price change from 1 April is included.
+            Total   £56.25
+            Payment by Direct Debit on 20 April 2026.
+            """)
+        #expect(bill.amount.value == Decimal(string: "56.25"))
+    }
+
+    /// A call for an insurer's or a club's contribution is a bill, its total what is charged.
+    @Test func aCallForContributionIsABill() {
+        let r = extractor.extract(text: """
+            Mutuelle Orvanne
+            Appel de cotisation mensuelle
+            Date d'émission 25 février 2026
+            Cotisation mensuelle TTC   116,80 €
+            Prélèvement SEPA le 05/03/2026.
+            """)
+        #expect(r.amount.value == Decimal(string: "116.80"))
+        #expect(r.billingDate.value == d("2026-02-25"))
+    }
+
+    /// Which dollar: New Zealand's towns say it. A job ticket's charge is the holder's own share.
+    @Test func regionalCurrencyCluesAndOwnShares() {
+        let nz = extractor.extract(text: """
+            Kereru Fibre            Invoice date 9 March 2026
+            14 Tane Street, Grey Lynn, Auckland 1021
+            Total amount due   $153.87
+            Kereru Fibre Limited · PO Box 1182, Wellington 6140
+            """)
+        #expect(nz.currency.value == Currency(code: "NZD"))
+        let share = extractor.extract(text: """
+            Verkehrsbetriebe Spreetal — Rechnung Firmenticket
+            Datum 05.01.2026
+            Preis Deutschlandticket Job   63,00 €
+            Zuschuss Arbeitgeber   -28,15 €
+            Ihr Eigenanteil   34,85 €
+            """)
+        #expect(share.amount.value == Decimal(string: "34.85"))
+    }
+
+    /// India's lakh grouping: "₹1,27,440.00" is the total, not its tax line.
+    @Test func lakhGroupedAmountsAreRead() {
+        let r = extractor.extract(text: """
+            TAX INVOICE
+            Invoice Date: 14-Feb-2026
+            Sub Total   ₹1,08,000.00
+            CGST (9%)   ₹9,720.00
+            SGST (9%)   ₹9,720.00
+            Total   ₹1,27,440.00
+            """)
+        #expect(r.amount.value == Decimal(string: "127440.00"))
+        #expect(r.currency.value == Currency(code: "INR"))
     }
 
     /// One vendor per domain and per name: a second owner would never be found, the first always wins.
@@ -611,6 +685,30 @@ import Testing
             Pagá también con Mercado Pago, Pago Fácil o Rapipago con el código de pago 0012
             """)
         #expect(offered.name.value == "Fibranet")
+        // "Medio de pago Mercado Pago": how it was paid, not who is paid.
+        let means = extractor.extract(text: """
+            Diario Austral
+            Confirmamos el pago de tu suscripción digital.
+            Fecha 08/12/2025
+            Total debitado $ 6.600,00
+            Medio de pago   Mercado Pago
+            """)
+        #expect(means.name.value == "Diario Austral")
+    }
+
+    /// A sender's role mailbox in Spanish, French or German ("suscripciones@", "adherents@") belongs to
+    /// the vendor: its domain names it.
+    @Test(arguments: ["suscripciones", "adherents", "mitglieder"])
+    func aRoleMailboxInAnyLanguageNamesTheVendor(mailbox: String) {
+        let r = extractor.extract(text: """
+            Inbox
+            DIARIO VESPER <\(mailbox)@diariovesper.com.ar>
+            Para: martin@example.com
+            Confirmación de pago
+            Fecha 08/12/2025
+            Total debitado $ 6.600,00
+            """)
+        #expect(r.name.value == "DIARIO VESPER")
     }
 }
 
@@ -627,11 +725,26 @@ import Testing
         ("Prochain prélèvement le Ler mars 2026.", "2026-03-01"),
         // The sentence broken before its last words.
         ("Your next membership payment of £12.99 will be\ntaken on 14 March 2026.", "2026-03-14"),
+        // A renewal "reconduit", a club's or insurer's next call for contributions.
+        ("Votre abonnement sera reconduit automatiquement le 21/02/2027.", "2027-02-21"),
+        ("Prochain appel de cotisation : 25 mars 2026.", "2026-03-25"),
     ])
     func statedInOtherWords(line: String, iso: String) {
         let r = e.extract(text: "Receipt\nDate 2026-01-14\nTotal   12,99 €\n\(line)\n")
         #expect(r.nextBillingDate.value == LocalDate(iso: iso), "\(line)")
         #expect(r.billingDate.value == LocalDate(iso: "2026-01-14"), "\(line)")
+    }
+
+    /// A contract "reconduit pour la période du ..." names the period this notice charges for, not a
+    /// renewal to come.
+    @Test func aContractRenewedForThePeriodChargedHasNoNextDate() {
+        let r = e.extract(text: """
+            Avis d'échéance
+            Date 03/03/2026
+            Votre contrat habitation sera reconduit pour la période du 1er avril 2026 au 31 mars 2027.
+            Cotisation annuelle TTC   312,40 €
+            """)
+        #expect(r.nextBillingDate.value == nil)
     }
 
     /// A renewed item's period starts with this charge; the renewal stated below it is the next.
