@@ -233,7 +233,7 @@ public struct InvoiceScanner: Sendable {
             guard Self.rereadConfidences.contains(line.confidence) else { continue }
             guard !again.isEmpty else { continue }
             let before = line.confidence
-            let after = Self.meanConfidence(again)
+            let after = again.meanConfidence
             if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
                 FileHandle.standardError.write(Data("reread '\(e)' \(before) -> '\(again.text)' \(after)\n".utf8))
             }
@@ -283,14 +283,10 @@ public struct InvoiceScanner: Sendable {
         return voted
     }
 
-    static func meanConfidence(_ words: [WordBox]) -> Double {
-        words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
-    }
-
     /// A re-read of a doubtful line (`rereadConfidences`) that Tesseract is clearly surer of
     /// replaces the line whole.
     static func clearlySurer(_ again: [WordBox], than line: TextLine) -> Bool {
-        !again.isEmpty && rereadConfidences.contains(line.confidence) && meanConfidence(again) > line.confidence + 0.05
+        !again.isEmpty && rereadConfidences.contains(line.confidence) && again.meanConfidence > line.confidence + 0.05
     }
 
     /// The rest of `line`'s printed line when OCR parted it (a tilted or curled slip): whole

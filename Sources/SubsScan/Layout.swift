@@ -58,7 +58,7 @@ struct TextLine: Sendable {
     var top: Int { words.map(\.y).min() ?? 0 }
     var bottom: Int { words.map { $0.y + $0.height }.max() ?? 0 }
     var left: Int { words.first?.x ?? 0 }
-    var confidence: Double { words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count) }
+    var confidence: Double { words.meanConfidence }
 
     static func lines(of pages: [TextPage]) -> [TextLine] {
         var out: [TextLine] = []
@@ -86,4 +86,6 @@ struct TextLine: Sendable {
 extension Array where Element == WordBox {
     /// The words as read, one space between them.
     var text: String { map(\.text).joined(separator: " ") }
+    /// How surely the words were read, on average (0 for none).
+    var meanConfidence: Double { isEmpty ? 0 : map(\.confidence).reduce(0, +) / Double(count) }
 }

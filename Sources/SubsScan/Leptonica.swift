@@ -85,6 +85,9 @@ final class Raster: @unchecked Sendable {
         return Raster(taking: pixConvertTo8(pix, 0))
     }
 
+    /// The share of red around a red pixel above which it belongs to a solid red area, not a stamp.
+    static let solidRedShare = 0.6
+
     /// 8-bit grayscale in which light red ink (a rubber stamp's: "PAID", a date) is taken at its
     /// red channel's lightness, so it fades into the paper while black, blue and purple print stay
     /// as dark as `grayscale()` makes them. Dense printed red (a heading, a coloured table bar)
@@ -93,9 +96,6 @@ final class Raster: @unchecked Sendable {
     /// - Parameters:
     ///   - margin: how much the red channel must exceed both others (0-255).
     ///   - minLightness: the least gray (0-255) of ink that fades.
-    /// The share of red around a red pixel above which it belongs to a solid red area, not a stamp.
-    static let solidRedShare = 0.6
-
     func grayscaleFadingRedInk(margin: Int, minLightness: Int) -> Raster? {
         guard depth == 32, let gray = Raster(taking: pixConvertRGBToLuminance(pix)),
             let source = pixGetData(pix), let target = pixGetData(gray.pix)

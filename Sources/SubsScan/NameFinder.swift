@@ -239,7 +239,7 @@ struct NameFinder {
             let cell = chosen.map { cells[$0] } ?? line.text
             // How surely the name's own cell was read: scraps OCR doubted elsewhere on the line (a rule
             // read as "=", a faint title) do not make the name doubtful.
-            let cellConfidence = chosen.map { line.cells[$0].isEmpty ? 0 : line.cells[$0].map(\.confidence).reduce(0, +) / Double(line.cells[$0].count) } ?? line.confidence
+            let cellConfidence = chosen.map { line.cells[$0].meanConfidence } ?? line.confidence
             let trimmed = Self.droppingRegistrationNumber(cell).trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
             let folded = Text.fold(trimmed)
             let letters = trimmed.filter(\.isLetter)
