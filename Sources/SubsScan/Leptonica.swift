@@ -204,6 +204,18 @@ final class Raster: @unchecked Sendable {
         return rotated(by: Double(angle) * .pi / 180)
     }
 
+    /// Leptonica's confidences that the page's text is upright (`up`, negative: upside down) and
+    /// turned a quarter left (`left`, negative: right), from its count of ascenders and descenders
+    /// on the 1-bit page (Latin script). Nil when it cannot count.
+    func textOrientationConfidences() -> (up: Double, left: Double)? {
+        guard depth == 8 else { return nil }
+        var binary: UnsafeMutablePointer<PIX>? = pixThresholdToBinary(pix, 130)
+        defer { pixDestroy(&binary) }
+        var up: Float = 0, left: Float = 0
+        guard let binary, pixOrientDetect(binary, &up, &left, 0, 0) == 0 else { return nil }
+        return (Double(up), Double(left))
+    }
+
     /// Turned about its centre by `radians`, clockwise when positive; same size, white brought in.
     func rotated(by radians: Double) -> Raster? {
         Raster(taking: pixRotate(pix, Float(radians), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0))

@@ -65,6 +65,33 @@ import Testing
         #expect(r.billingDate.value == LocalDate(year: 2026, month: 5, day: 2))
     }
 
+    /// A page long enough for its ascenders and descenders to tell which way is up.
+    static let letter = [
+        "Bramblewood Allotment Society",
+        "Membership invoice, issued 9 February 2026",
+        "Dear member, thank you for keeping your plot with us this year.",
+        "Your yearly membership covers the water supply, the shared tools",
+        "and the upkeep of the paths, hedges and gates during the season.",
+        "Annual plot rent, billed yearly                    £64.00",
+        "Total paid                                         £64.00",
+        "Please keep this letter with your records.",
+    ]
+
+    /// Pages without an EXIF tag that are turned: photographed sideways, scanned upside down.
+    @Test(arguments: [90, 180, 270]) func turnedPageWithoutExif(degrees: Int) throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let upright = dir.path("upright.png")
+        try Fixtures.renderText(Self.letter, to: upright, width: 1400)
+        let url = dir.path("turned.png")
+        try #require(try Fixtures.run("convert", [upright.path, "-rotate", "\(degrees)", url.path]) == 0)
+        let r = try scanner.scan(url)
+        #expect(r.amount.value == Decimal(string: "64.00"))
+        #expect(r.currency.value?.code == "GBP")
+        #expect(r.billingDate.value == LocalDate(year: 2026, month: 2, day: 9))
+        #expect(r.frequency.value == .yearly && r.frequencyStated)
+    }
+
     @Test func notAnInvoiceGivesNulls() throws {
         try #require(Fixtures.hasImageMagick)
         let dir = try TempDir()

@@ -7,6 +7,16 @@ import Testing
 /// Page outline and text geometry on pixels and boxes made here, and one photographed page
 /// (rendered, distorted and put on a table by ImageMagick) through the whole scan.
 @Suite struct PreparationTests {
+    /// Leptonica's orientation confidences to quarter turns: a clear direction only.
+    @Test(arguments: [
+        (12.0, 1.0, 0), (2.0, 9.0, 1), (-1.0, -7.5, 3), (-9.0, 2.0, 2),
+        (5.1, 8.7, 1),  // a short sideways page: weaker than leptonica's own 2.5 ratio asks
+        (-9.9, -7.0, 0), (3.0, 4.0, 0),  // no clear direction; weak
+    ])
+    func quarterTurnsFromOrientationCounts(up: Double, left: Double, turns: Int) {
+        #expect(InvoiceScanner.uprightQuarterTurns(up: up, left: left) == turns)
+    }
+
     /// A `width` x `height` gray picture: `background` everywhere, the convex quadrilateral
     /// `corners` filled with `paper`, and dark "text" bars inside it.
     func picture(width: Int, height: Int, background: UInt8, paper: UInt8, corners: [(Double, Double)],
