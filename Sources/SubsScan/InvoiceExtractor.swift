@@ -50,6 +50,7 @@ public struct InvoiceExtractor: Sendable {
         let docWords = ["invoice", "receipt", "facture", "recu", "rechnung", "quittung", "beleg", "kassenbon",
                         "factura", "recibo", "ticket", "tax invoice", "cash bill", "bill", "order confirmation",
                         "abrechnung", "abschlagsrechnung", "jahresabrechnung", "avis d echeance", "appel de cotisation", "appel de cotisations",
+                        "vorschreibung",
                         "payment confirmation", "confirmation de paiement", "zahlungsbestatigung", "comprobante"]
         let chargeWords = ["paid", "payment", "charged", "billed", "paye", "payee", "paiement", "preleve", "debite",
                            "bezahlt", "zahlung", "abgebucht", "belastet", "pagado", "pago", "cobrado", "cargo"]
@@ -854,7 +855,8 @@ public struct InvoiceExtractor: Sendable {
     static func namesABillInACompound(_ folded: String) -> Bool {
         folded.split(whereSeparator: { $0 == " " || $0 == "\n" }).contains { word in
             if word.hasPrefix("rechnungs") { return true }
-            return ["rechnung", "quittung", "beleg"].contains { bill in
+            // Austria's "Vorschreibung" (Beitragsvorschreibung, Schulgeldvorschreibung) is a bill.
+            return ["rechnung", "quittung", "beleg", "vorschreibung"].contains { bill in
                 guard word.hasSuffix(bill) else { return false }
                 let head = word.dropLast(bill.count)
                 return head.count >= 4 && !["hoch", "nach", "gegen", "voraus"].contains(String(head))

@@ -631,6 +631,21 @@ import Testing
         #expect(r.billingDate.value == d("2026-02-25"))
     }
 
+    /// Austria's word for a bill, alone or in a compound, with no other sign of a charge.
+    @Test(arguments: ["Vorschreibung März 2026", "Mietvorschreibung März 2026"])
+    func anAustrianDemandIsABill(title: String) {
+        let r = extractor.extract(text: """
+            Hausverwaltung Kranzl
+            \(title)
+            Wohnung Top 7, am 2. März 2026
+            Hauptmietzins          € 612,40
+            Betriebskosten         €  98,10
+            Zu zahlen              € 710,50
+            """)
+        #expect(r.amount.value == Decimal(string: "710.50"), "\(title)")
+        #expect(r.billingDate.value == d("2026-03-02"), "\(title)")
+    }
+
     /// Which dollar: New Zealand's towns say it. A job ticket's charge is the holder's own share.
     @Test func regionalCurrencyCluesAndOwnShares() {
         let nz = extractor.extract(text: """
