@@ -35,7 +35,9 @@ enum AmountFinder {
     }()
 
     private static let pattern: NSRegularExpression = {
-        let marker = "(?:\(symbolAlternation)|\(codes.sorted().joined(separator: "|"))|kr)"
+        // South Africa's rand sign is a bare "R" ("R269.96", "R 1 148.00"). Ending a word it is
+        // a letter, and the number after it is read on its own ("SR 13.90": a tax code).
+        let marker = "(?:\(symbolAlternation)|\(codes.sorted().joined(separator: "|"))|kr|(?<![\\p{L}\\p{N}])R(?=\\s?\\d))"
         // First: "200. 00" at the end of a line, a till amount whose decimal point OCR spaced out.
         // Then India's lakh grouping ("1,27,440.00"), then thousands groups.
         let number = #"\d+[.,] \d{2}(?=\s*$)|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.,\u00A0\u202F'’ ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
@@ -94,6 +96,8 @@ enum AmountFinder {
                     currency = c
                 } else if let code = Currency.symbols.first(where: { $0.symbol == mk })?.code, mk != "$" {
                     currency = Currency(code: code)
+                } else if mk == randSign {
+                    currency = Currency(code: "ZAR")
                 }
             }
             // "$ 897.000 COP", "$119.00 MXN": the code after a dollar sign says which dollar.
@@ -113,7 +117,7 @@ enum AmountFinder {
             guard let (value, frac) = parse(num, currency: currency, language: language) else { continue }
             // Codes that are also words or ratings ("RON 95" petrol, "PEN", "TRY") count only before
             // or after a price written with cents.
-            if let mk = markerText, wordLikeCodes.contains(mk), frac != 2 { continue }
+            if let mk = markerText, wordLikeCodes.contains(mk) || mk == randSign, frac != 2 { continue }
             // Without a currency sign, only prices written with cents count as money.
             if markerText == nil && frac != 2 { continue }
             if markerText == nil && value >= 100_000 { continue }
@@ -128,8 +132,11 @@ enum AmountFinder {
         return out
     }
 
+    /// The rand's sign, a letter alone: it counts only before a price written with cents.
+    static let randSign = "R"
+
     static func isMarker(_ s: String) -> Bool {
-        if codes.contains(s) || s == "kr" { return true }
+        if codes.contains(s) || s == "kr" || s == randSign { return true }
         return Currency.symbols.contains { $0.symbol == s }
     }
 

@@ -24,7 +24,9 @@ enum CountryClues {
         ("singapore", "SGD", 2), ("pte ltd", "SGD", 2), ("pte", "SGD", 1), ("uen", "SGD", 0.5),
         // Australia, New Zealand
         ("australia", "AUD", 2), ("pty ltd", "AUD", 1.5), ("abn", "AUD", 1), ("new south wales", "AUD", 1.5),
-        ("nsw", "AUD", 1), ("queensland", "AUD", 1.5), ("qld", "AUD", 1), ("tasmania", "AUD", 1.5),
+        ("nsw", "AUD", 1), ("queensland", "AUD", 1.5), ("qld", "AUD", 1), ("tasmania", "AUD", 1.5), ("vic", "AUD", 1),
+        ("sydney", "AUD", 1.5), ("melbourne", "AUD", 1.5), ("brisbane", "AUD", 1.5), ("adelaide", "AUD", 1.5),
+        ("canberra", "AUD", 1.5), ("hobart", "AUD", 1.5), ("bpay", "AUD", 1.5),
         ("new zealand", "NZD", 2), ("aotearoa", "NZD", 2), ("nzbn", "NZD", 1.5), ("auckland", "NZD", 1.5),
         ("wellington", "NZD", 1), ("christchurch", "NZD", 1.5), ("dunedin", "NZD", 1.5), ("tauranga", "NZD", 1.5),
         // North America
@@ -57,7 +59,9 @@ enum CountryClues {
         ("shanghai", "CNY", 1.5), ("shenzhen", "CNY", 1.5), ("korea", "KRW", 1.5), ("seoul", "KRW", 1.5),
         ("taiwan", "TWD", 2), ("taipei", "TWD", 1.5), ("united arab emirates", "AED", 2), ("dubai", "AED", 1.5),
         ("abu dhabi", "AED", 1.5), ("saudi arabia", "SAR", 2), ("riyadh", "SAR", 1.5), ("israel", "ILS", 2),
-        ("south africa", "ZAR", 2), ("johannesburg", "ZAR", 1.5), ("cape town", "ZAR", 1.5),
+        ("south africa", "ZAR", 2), ("johannesburg", "ZAR", 1.5), ("cape town", "ZAR", 1.5), ("pretoria", "ZAR", 1.5),
+        ("durban", "ZAR", 1.5), ("gauteng", "ZAR", 1.5), ("sandton", "ZAR", 1.5), ("kwazulu natal", "ZAR", 1.5),
+        ("western cape", "ZAR", 1.5), ("bloemfontein", "ZAR", 1.5), ("gqeberha", "ZAR", 1.5), ("debit order", "ZAR", 1),
         ("brasil", "BRL", 2), ("brazil", "BRL", 2), ("cnpj", "BRL", 2), ("argentina", "ARS", 2),
         ("buenos aires", "ARS", 1.5), ("cuit", "ARS", 1), ("chile", "CLP", 2), ("colombia", "COP", 2),
         ("bogota", "COP", 1.5), ("peru", "PEN", 1.5),
@@ -65,6 +69,7 @@ enum CountryClues {
         ("medellin", "COP", 1.5), ("antioquia", "COP", 1.5), ("barranquilla", "COP", 1.5), ("cundinamarca", "COP", 1.5),
         ("cali valle", "COP", 1.5), ("dian", "COP", 0.75), ("cufe", "COP", 2), ("bancolombia", "COP", 1.5),
         ("lima", "PEN", 1), ("sunat", "PEN", 2), ("igv", "PEN", 1.5),
+        ("uruguay", "UYU", 2), ("montevideo", "UYU", 1.5), ("isapre", "CLP", 2),
     ]
 
     /// International dialling codes (longest first when they share digits).
@@ -76,7 +81,7 @@ enum CountryClues {
         ("+62", "IDR"), ("+66", "THB"), ("+63", "PHP"), ("+84", "VND"), ("+852", "HKD"), ("+81", "JPY"),
         ("+86", "CNY"), ("+82", "KRW"), ("+886", "TWD"), ("+971", "AED"), ("+966", "SAR"), ("+972", "ILS"),
         ("+27", "ZAR"), ("+52", "MXN"), ("+55", "BRL"), ("+54", "ARS"), ("+56", "CLP"), ("+57", "COP"),
-        ("+51", "PEN"),
+        ("+51", "PEN"), ("+598", "UYU"),
     ]
 
     /// Country-code top-level domains (second-level forms like `.com.au` end the same way).
@@ -86,15 +91,19 @@ enum CountryClues {
         ("fi", "EUR"), ("ch", "CHF"), ("se", "SEK"), ("no", "NOK"), ("dk", "DKK"), ("pl", "PLN"), ("cz", "CZK"),
         ("hu", "HUF"), ("in", "INR"), ("id", "IDR"), ("th", "THB"), ("ph", "PHP"), ("vn", "VND"), ("hk", "HKD"),
         ("jp", "JPY"), ("cn", "CNY"), ("kr", "KRW"), ("tw", "TWD"), ("ae", "AED"), ("za", "ZAR"), ("mx", "MXN"),
-        ("br", "BRL"), ("ar", "ARS"), ("cl", "CLP"), ("co", "COP"), ("ca", "CAD"),
+        ("br", "BRL"), ("ar", "ARS"), ("cl", "CLP"), ("co", "COP"), ("ca", "CAD"), ("uy", "UYU"),
     ]
 
     /// Currencies whose usual sign is `$` (a bare `$` may be any of them).
-    static let dollarCurrencies: Set<String> = ["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD", "ARS", "CLP", "COP", "BRL"]
+    static let dollarCurrencies: Set<String> = ["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD", "ARS", "CLP", "COP", "BRL", "UYU"]
 
     private static let domainPattern = try! NSRegularExpression(pattern: #"\b[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.([A-Za-z]{2})\b"#)
     /// A Malaysian company number as printed after the name: "(123456-X)", "822737-T".
     private static let malaysianCompanyNumber = try! NSRegularExpression(pattern: #"(?<![\w-])\d{6,7}-[A-Z](?![\w-])"#)
+
+    /// A street word and up to three words of the street's name after it (folded text).
+    private static let streetNames = try! NSRegularExpression(
+        pattern: #"\b(avenida|avda|av|calle|rua|jiron|jr|pasaje|paseo|rue|boulevard|bd)(?: [a-z]+){1,3}"#)
 
     private static let phonePattern = try! NSRegularExpression(pattern: #"(?:^|[^\w+])(\+\d{1,3})[\s(.-]*\d"#)
 
@@ -105,7 +114,11 @@ enum CountryClues {
             let old = out[code]
             out[code] = ((old?.score ?? 0) + w, (old == nil || w > 1) ? evidence : old!.evidence)
         }
-        for (phrase, code, weight) in phrases where Text.contains(folded, phrase: phrase) { add(code, weight, phrase) }
+        // Streets are named after countries and cities ("Av. Brasil 2841" in Montevideo): the words of
+        // a street's name say nothing of where the document is from.
+        let places = streetNames.stringByReplacingMatches(
+            in: folded, range: NSRange(folded.startIndex..., in: folded), withTemplate: "$1")
+        for (phrase, code, weight) in phrases where Text.contains(places, phrase: phrase) { add(code, weight, phrase) }
         let ns = raw as NSString
         var seenPrefixes: Set<String> = []
         for m in phonePattern.matches(in: raw, range: NSRange(location: 0, length: ns.length)) {

@@ -847,6 +847,8 @@ public struct InvoiceExtractor: Sendable {
         "not been charged", "won t be charged", "will not be charged", "sera preleve", "sera facture", "sera debite",
         "ne sera pas preleve", "ne sera pas facture", "wird abgebucht", "wird belastet", "werden abgebucht",
         "wird berechnet", "se te cobrara", "se cobrara", "se le cobrara", "no se te ha cobrado", "no se ha cobrado",
+        // Paid by someone else: a parcel's postage, on a delivery notice.
+        "paid by the sender", "paye par l expediteur", "vom absender bezahlt", "pagado por el remitente",
     ]
 
     /// German writes its bills as compounds: "Beitragsrechnung", "Stromabrechnung", "Zahlungsbeleg",

@@ -258,7 +258,7 @@ struct NameFinder {
             let hasLegalForm = Self.namingLegalForms.contains { Text.contains(folded, phrase: $0) }
             // A person addressed by title ("Mr Daniel Price", "M. et Mme Leroy", "Frau Tanaka") is the
             // customer; a company may take a title for its brand ("MR D.I.Y. (M) SDN BHD").
-            if !hasLegalForm, let first = line.words.first?.text, Self.personalTitles.contains(first) { continue }
+            if !hasLegalForm, let first = line.words.first?.text, Self.isPersonalTitle(first) { continue }
             // The owner under the shop's name ("Inh. Dr. Petra Hahn e.K.", "Prop. J. Martin").
             if let first = trimmed.split(separator: " ").first, Self.ownerLabels.contains(Text.fold(String(first))) { continue }
             // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
@@ -679,6 +679,14 @@ struct NameFinder {
         "Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Miss", "M.", "Mme", "Mme.", "Mlle", "Mlle.",
         "Herr", "Frau", "Sr.", "Sra.", "Srta.", "Sr", "Sra", "Don", "Doña",
     ]
+
+    /// Titles that are printed in capitals too ("MME GENEVIÈVE TREMBLAY"); "Don", "Miss" in
+    /// capitals begin brands as often.
+    static let capitalisedTitles: Set<String> = ["MR", "MRS", "MS", "MME", "MLLE", "HERR", "FRAU", "SR", "SRA", "SRTA"]
+
+    static func isPersonalTitle(_ word: String) -> Bool {
+        personalTitles.contains(word) || capitalisedTitles.contains(word.hasSuffix(".") ? String(word.dropLast()) : word)
+    }
 
     /// Descriptive words legal names add to a brand.
     static let descriptors: Set<String> = [

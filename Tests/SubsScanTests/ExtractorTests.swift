@@ -646,6 +646,64 @@ import Testing
         #expect(r.billingDate.value == d("2026-03-02"), "\(title)")
     }
 
+    /// South Africa's rand sign is a bare R, glued or spaced, with thousands spaced out; a capital R
+    /// ending a word or before a whole number is not it.
+    @Test func theRandSign() {
+        let till = extractor.extract(text: """
+            FRESHMART
+            STELLENBOSCH 7600
+            TAX INVOICE
+            BROWN BREAD 700G        21.99
+            TOTAL                  R93.47
+            CARD                   R93.47
+            18/01/2026 09:12
+            """)
+        #expect(till.amount.value == Decimal(string: "93.47"))
+        #expect(till.currency.value?.code == "ZAR")
+        let bill = extractor.extract(text: """
+            Invoice date 2026-02-01
+            Fibre 100Mbps - Monthly            R 849.00
+            Total (incl. VAT)                  R 1 248.00
+            """)
+        #expect(bill.amount.value == Decimal(string: "1248.00"))
+        #expect(bill.currency.value?.code == "ZAR")
+        for text in ["FOR12.00", "Row R 150", "CAR5.00"] {
+            #expect(AmountFinder.find(in: text, line: 0, language: "en").allSatisfy { $0.currency?.code != "ZAR" }, "\(text)")
+        }
+        // A tax code before an item's price leaves the price a price.
+        #expect(AmountFinder.find(in: "1 Lemon soda SR 13.90", line: 0, language: "en").map(\.value) == [Decimal(string: "13.90")!])
+    }
+
+    /// Where a document comes from, not the countries its streets are named after; Australia's
+    /// states and cities.
+    @Test func countryCluesFromPlaces() {
+        let uy = extractor.extract(text: """
+            Factura
+            Av. Brasil 2841 apto. 602 · 11300 Montevideo
+            Fecha de emisión 09/01/2026
+            TOTAL A PAGAR   $ 1.064,24
+            """)
+        #expect(uy.currency.value?.code == "UYU")
+        #expect(uy.amount.value == Decimal(string: "1064.24"))
+        let au = extractor.extract(text: """
+            Tax invoice
+            12 Banksia Street, Fitzroy North VIC 3068
+            Issue date 14 Mar 2026
+            Total due   $86.20
+            """)
+        #expect(au.currency.value?.code == "AUD")
+    }
+
+    /// A parcel's delivery notice: the postage the sender paid is no charge to the reader.
+    @Test(arguments: [
+        "Value 89.90 €\nPostage paid by the sender.",
+        "Valor 89,90 €\nEnvío pagado por el remitente.",
+    ])
+    func aDeliveryNoticeIsNoBill(lines: String) {
+        let r = extractor.extract(text: "Parcelia\nYour parcel PQ4471 is out for delivery today.\n\(lines)\nExpected 14/03/2026\n")
+        #expect(r.amount.value == nil && r.currency.value == nil && r.billingDate.value == nil && r.name.value == nil)
+    }
+
     /// Which dollar: New Zealand's towns say it. A job ticket's charge is the holder's own share.
     @Test func regionalCurrencyCluesAndOwnShares() {
         let nz = extractor.extract(text: """
@@ -799,6 +857,19 @@ import Testing
 
 @Suite struct NameTests {
     let e = InvoiceExtractor()
+
+    /// A customer's name printed in capitals after a title is not the vendor's.
+    @Test func aCustomerInCapitalsIsNotTheVendor() {
+        let r = e.extract(text: """
+            Numéro de compte 514 882 0471
+            MME JOSÉE LAVOIE
+            4410 RUE SAINT-DENIS
+            Date de la facture 2026-02-18
+            Montant à payer 92,22 $
+            fibrelia.ca
+            """)
+        #expect(r.name.value != "MME JOSÉE LAVOIE" && r.name.value?.contains("LAVOIE") != true)
+    }
 
     @Test func letterheadOfAnUnknownShopIsKeptAsPrinted() {
         let r = e.extract(text: """
