@@ -747,6 +747,19 @@ public struct InvoiceExtractor: Sendable {
         return (sb, sn)
     }
 
+    /// A sentence's end: a word of four or more lower-case letters ("bezahlt.", not "Nr." or
+    /// "z.B."), a stop, and a capital starting the next.
+    private static let sentenceEnd = try! NSRegularExpression(pattern: #"\p{Ll}{4}[.!?]\s+(?=\p{Lu})"#)
+
+    /// The last sentence of the words before a date, which are its label: "Der Betrag wurde
+    /// bezahlt. Dein Abo verlängert sich am" is labelled by its second sentence only.
+    static func lastSentence(of text: String) -> String {
+        guard let m = sentenceEnd.matches(in: text, range: NSRange(text.startIndex..., in: text)).last,
+            let r = Range(m.range, in: text)
+        else { return text }
+        return String(text[r.upperBound...])
+    }
+
     func chooseDates(_ dates: [DateMention], raws: [String], folded: [String])
         -> (billing: (DateMention, Double)?, next: (DateMention, Double)?, period: (Cadence, String)?)
     {
@@ -762,7 +775,7 @@ public struct InvoiceExtractor: Sendable {
             for (k, d) in sorted.enumerated() {
                 let from = k > 0 ? sorted[k - 1].end : 0
                 let between = ns.substring(with: NSRange(location: from, length: max(0, d.start - from)))
-                let label = Text.fold(between)
+                let label = Text.fold(Self.lastSentence(of: between))
                 var role = dateRole(label)
                 // "01/01/2026 - 31/12/2026", "du ... au ...": the second date shares the first's role.
                 if k > 0, case .none = role, label.count <= 3 { role = previousRole }

@@ -44,7 +44,7 @@ enum Lexicon {
         ("gesamtbetrag", 1.0), ("gesamtsumme", 1.0), ("rechnungsbetrag", 1.0), ("endbetrag", 1.0), ("zu zahlen", 0.95),
         ("bezahlter betrag", 1.0), ("abgebuchter betrag", 1.0), ("zahlbetrag", 1.0), ("gesamt", 0.85), ("summe", 0.8),
         ("bruttobetrag", 0.95), ("betrag", 0.55), ("gesamtpreis", 0.9), ("total brutto", 1.0), ("brutto", 0.6),
-        ("gezahlt", 0.9), ("gezahlter betrag", 1.0), ("abschlag", 0.7), ("abschlagsbetrag", 0.8),
+        ("gezahlt", 0.9), ("bezahlt", 0.9), ("gezahlter betrag", 1.0), ("abschlag", 0.7), ("abschlagsbetrag", 0.8),
         ("zu zahlender betrag", 1.0), ("zahlender betrag", 0.95),
         // the customer's own share of a fee another pays part of (an employer's job ticket)
         ("ihr eigenanteil", 0.95), ("eigenanteil", 0.85),

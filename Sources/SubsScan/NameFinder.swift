@@ -76,7 +76,7 @@ struct NameFinder {
             if best == nil || score > best!.score { best = (score, found) }
             if found.vendor?.isStore != true, bestService == nil || score > bestService!.score { bestService = (score, found) }
         }
-        for (i, line) in lines.enumerated() where !paidWithLines.contains(i) && i < headerEnd {
+        for (i, line) in lines.enumerated() where !paidWithLines.contains(i) && i < headerEnd && !Self.isSearchBar(line, index: i) {
             let raw = line.text
             for domain in domains(in: raw) {
                 if let v = catalogue.vendor(domain: domain) {
@@ -679,6 +679,12 @@ struct NameFinder {
         "Mr", "Mr.", "Mrs", "Mrs.", "Ms", "Ms.", "Miss", "M.", "Mme", "Mme.", "Mlle", "Mlle.",
         "Herr", "Frau", "Sr.", "Sra.", "Srta.", "Sr", "Sra", "Don", "Doña",
     ]
+
+    /// A mail app's top bar: its own brand ("Proton Mail", "Yahoo Mail") beside the search box,
+    /// among the first lines of a screenshot. The brand is the app's, not the sender's.
+    static func isSearchBar(_ line: TextLine, index: Int) -> Bool {
+        index < 3 && line.words.contains { ["search", "buscar", "rechercher", "suchen"].contains(Text.fold($0.text)) }
+    }
 
     /// Titles that are printed in capitals too ("MME GENEVIÈVE TREMBLAY"); "Don", "Miss" in
     /// capitals begin brands as often.

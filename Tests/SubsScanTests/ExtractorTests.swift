@@ -704,6 +704,20 @@ import Testing
         #expect(r.amount.value == nil && r.currency.value == nil && r.billingDate.value == nil && r.name.value == nil)
     }
 
+    /// "Bezahlt" labels the amount paid; a sentence before a renewal's wording does not label its date.
+    @Test func paidAndRenewalInGerman() {
+        let r = extractor.extract(text: """
+            Danke für Deinen Kauf!
+            Jahreslizenz        49,00 €
+            Bezahlt             44,10 €
+            Kaufdatum 03.04.2026
+            Der Betrag wurde per Karte bezahlt. Deine Lizenz verlängert sich am 03.04.2027
+            """)
+        #expect(r.amount.value == Decimal(string: "44.10"))
+        #expect(r.nextBillingDate.value == d("2027-04-03"))
+        #expect(InvoiceExtractor.lastSentence(of: "Rechnung Nr. ABC-12 vom ") == "Rechnung Nr. ABC-12 vom ")
+    }
+
     /// Which dollar: New Zealand's towns say it. A job ticket's charge is the holder's own share.
     @Test func regionalCurrencyCluesAndOwnShares() {
         let nz = extractor.extract(text: """
@@ -859,6 +873,18 @@ import Testing
     let e = InvoiceExtractor()
 
     /// A customer's name printed in capitals after a title is not the vendor's.
+    /// A mail app's own brand beside its search box is not the sender's.
+    @Test func aMailAppsBrandInItsSearchBar() {
+        let r = e.extract(text: """
+            Proton Mail      Buscar
+            Tu factura de marzo ya está disponible
+            Fibrafon <facturas@fibrafon.es>
+            Fecha de factura 01/03/2026
+            Total factura 29,90 €
+            """)
+        #expect(r.name.value != nil && r.name.value != "Proton")
+    }
+
     @Test func aCustomerInCapitalsIsNotTheVendor() {
         let r = e.extract(text: """
             Numéro de compte 514 882 0471
