@@ -47,9 +47,9 @@ enum DateFinder {
     private static let iso = try! NSRegularExpression(pattern: #"(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])"#)
     private static let numeric = try! NSRegularExpression(
         pattern: #"(?<![\w.,/-])(\d{1,2})\s?([/.\-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
-    /// The day's period may be read as a comma ("27, Oktober 2026").
+    /// The day's period may be read as a comma ("27, Oktober 2026"); Mexico writes "04/feb/2026".
     private static let dayName = try! NSRegularExpression(
-        pattern: #"(?<![\d])(\d{1,2})(?:er|st|nd|rd|th|º|°)?[.,]?[\s\-]*(?:de\s+)?"# + word + #"\.?,?[\s\-]*(?:de\s+|del\s+)?(\d{4}|\d{2})(?![\d])"#)
+        pattern: #"(?<![\d])(\d{1,2})(?:er|st|nd|rd|th|º|°)?[.,]?[\s\-/]*(?:de\s+)?"# + word + #"\.?,?[\s\-/]*(?:de\s+|del\s+)?(\d{4}|\d{2})(?![\d])"#)
     private static let nameDay = try! NSRegularExpression(
         pattern: word + #"\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])"#)
 

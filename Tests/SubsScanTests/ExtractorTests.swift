@@ -153,6 +153,9 @@ import Testing
         #expect(DateFinder.find(in: "Rechnungsdatum: 21. ]uli 2026", line: 0).first?.date == d("2026-07-21"))
         #expect(DateFinder.find(in: "Date : 4 |anvier 2026", line: 0).first?.date == d("2026-01-04"))
         #expect(DateFinder.find(in: "Art. 3) mars 2026", line: 0).isEmpty)
+        // Slashes around a month's abbreviation (Mexico).
+        #expect(DateFinder.find(in: "Fecha de emisión 09/mar/2026", line: 0).first?.date == d("2026-03-09"))
+        #expect(DateFinder.find(in: "emitido el 21/ago/2025.", line: 0).first?.date == d("2025-08-21"))
         // French "1er" read with a letter for the 1.
         #expect(DateFinder.find(in: "Nous avons débité 39,95 € le ler mai 2026.", line: 0).first?.date == d("2026-05-01"))
         #expect(DateFinder.find(in: "Émise le Ier mars 2026", line: 0).first?.date == d("2026-03-01"))
