@@ -51,6 +51,8 @@ public struct InvoiceExtractor: Sendable {
                         "factura", "recibo", "ticket", "tax invoice", "cash bill", "bill", "order confirmation",
                         "abrechnung", "abschlagsrechnung", "jahresabrechnung", "avis d echeance", "appel de cotisation", "appel de cotisations",
                         "vorschreibung",
+                        // A telecom's or utility's bill, as North America and Asia title it ("Monthly statement").
+                        "statement",
                         "payment confirmation", "confirmation de paiement", "zahlungsbestatigung", "comprobante"]
         let chargeWords = ["paid", "payment", "charged", "billed", "paye", "payee", "paiement", "preleve", "debite",
                            "bezahlt", "zahlung", "abgebucht", "belastet", "pagado", "pago", "cobrado", "cargo"]
@@ -91,6 +93,7 @@ public struct InvoiceExtractor: Sendable {
             || transactionCount >= 3
         // A slip that says it is none ("ce ticket n'est pas une facture", "no purchase made").
         let saysItIsNone = Self.notABill.contains { Text.contains(docFolded, phrase: $0) } || Self.titledAsNoBill(lines)
+            || Self.isAccountStatement(docFolded)
             // A notice of new prices, with no payment made, announces charges to come.
             || (!hasChargeWord && Self.priceChangeNotices.contains { Text.contains(docFolded, phrase: $0) })
         guard isInvoice && !onlyAnnounced && !saysItIsNone else {
@@ -852,7 +855,9 @@ public struct InvoiceExtractor: Sendable {
 
     /// "This amount" before a debit's future date: the charge at hand, not the next.
     static let thisAmount = ["ce montant", "cette somme", "le montant", "this amount", "the amount", "dieser betrag",
-                             "der betrag", "der rechnungsbetrag", "este importe", "el importe", "dicho importe"]
+                             "der betrag", "der rechnungsbetrag", "este importe", "el importe", "dicho importe",
+                             // the bill at hand ("Your bill is ready ... This will be collected on")
+                             "this bill", "this payment", "this will be", "cette facture", "diese rechnung", "esta factura"]
 
     /// Charges announced or denied, not made (folded, as phrases to blank out).
     static let announcedCharges = [
@@ -903,6 +908,16 @@ public struct InvoiceExtractor: Sendable {
         "bank statement", "account statement", "extracto de movimientos", "extracto bancario", "kontoauszug",
         "releve de compte", "releve bancaire",
     ]
+
+    /// A bank account's statement, however titled: it carries the balance forward, from an opening
+    /// balance to a closing one. (A telecom's "statement" is a bill, and has neither.)
+    static func isAccountStatement(_ docFolded: String) -> Bool {
+        let opening = ["opening balance", "balance brought forward", "solde initial", "ancien solde", "anfangssaldo",
+                       "alter kontostand", "saldo inicial"]
+        let closing = ["closing balance", "balance carried forward", "solde final", "nouveau solde", "endsaldo",
+                       "neuer kontostand", "saldo final"]
+        return opening.contains { Text.contains(docFolded, phrase: $0) } && closing.contains { Text.contains(docFolded, phrase: $0) }
+    }
 
     /// A document titled, in a cell of its own near the top, as one that is no bill. A title of two
     /// words or more may go on ("Relevé de compte courant", "Account statement for March").

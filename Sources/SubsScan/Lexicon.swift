@@ -91,7 +91,7 @@ enum Lexicon {
         ("invoice date", 1.0), ("date of issue", 1.0), ("issue date", 1.0), ("issued on", 0.95), ("issued", 0.8),
         ("billing date", 1.0), ("billed on", 1.0), ("payment date", 1.0), ("date paid", 1.0), ("paid on", 1.0),
         ("charged on", 1.0), ("charge date", 1.0), ("transaction date", 0.95), ("receipt date", 1.0), ("order date", 0.85),
-        ("date", 0.7),
+        ("bill date", 1.0), ("statement date", 1.0), ("date", 0.7),
         ("date de facture", 1.0), ("date de facturation", 1.0), ("date d emission", 1.0), ("date du paiement", 1.0),
         ("date de paiement", 1.0), ("paye le", 1.0), ("emise le", 1.0), ("facture du", 0.9), ("date de commande", 0.85),
         // The debit's date, when the invoice's own is not printed (it comes first: "facture du").
@@ -99,8 +99,10 @@ enum Lexicon {
         ("debite le", 0.8),
         ("rechnungsdatum", 1.0), ("zahlungsdatum", 1.0), ("belegdatum", 1.0), ("ausgestellt am", 1.0),
         ("bezahlt am", 1.0), ("abgebucht am", 1.0), ("bestelldatum", 0.85), ("datum", 0.7), ("leistungsdatum", 0.6),
+        ("rechnung vom", 0.9), ("abrechnung vom", 0.9),
         ("fecha de factura", 1.0), ("fecha de emision", 1.0), ("fecha de pago", 1.0), ("fecha del cargo", 1.0),
         ("fecha de cargo", 1.0), ("pagado el", 1.0), ("fecha de la factura", 1.0), ("fecha", 0.7), ("emitida el", 1.0),
+        ("factura del", 0.9), ("fecha de expedicion", 1.0),
     ]
 
     static let nextDateLabels: [String] = [

@@ -117,6 +117,7 @@ struct NameFinder {
                 let standalone = inHeader && line.cells.contains { cell in
                     let folded = Text.fold(cell.text)
                     return folded == key || folded.replacingOccurrences(of: " ", with: "") == key
+                        || (folded.hasPrefix(key + " ") && Self.isCountry(String(folded.dropFirst(key.count + 1))))
                 }
                 let distinctive = key.count >= 5 && !VendorCatalogueWords.common.contains(key)
                 let capitalised = line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true }
@@ -152,7 +153,7 @@ struct NameFinder {
                     accepted = false
                 }
                 if accepted && !distinctive, let after = Self.constantNeighbour(key, offset: 1, in: lines),
-                    !Lexicon.languageWords.values.contains(where: { $0.contains(after) })
+                    !Lexicon.languageWords.values.contains(where: { $0.contains(after) }), !Self.isCountry(after)
                 {
                     accepted = false
                 }
@@ -689,6 +690,13 @@ struct NameFinder {
     /// Titles that are printed in capitals too ("MME GENEVIÈVE TREMBLAY"); "Don", "Miss" in
     /// capitals begin brands as often.
     static let capitalisedTitles: Set<String> = ["MR", "MRS", "MS", "MME", "MLLE", "HERR", "FRAU", "SR", "SRA", "SRTA"]
+
+    /// A country or city after a brand says where it operates ("Claro Colombia", "Movistar Perú"); it
+    /// is no part of the brand. (Company forms are clues to the country too, but not places.)
+    static func isCountry(_ folded: String) -> Bool {
+        CountryClues.phrases.contains { $0.phrase == folded && $0.weight >= 1.5 }
+            && !legalForms.contains(folded) && !namingLegalForms.contains(folded)
+    }
 
     static func isPersonalTitle(_ word: String) -> Bool {
         personalTitles.contains(word) || capitalisedTitles.contains(word.hasSuffix(".") ? String(word.dropLast()) : word)

@@ -569,6 +569,77 @@ import Testing
         #expect(r.name.value == "Claro")
     }
 
+    /// A telecom's "statement" is its bill; a bank's, carrying a balance forward, is none.
+    @Test func aTelecomsStatementIsABillABanksIsNot() {
+        let telecom = extractor.extract(text: """
+            Netvora
+            Monthly Statement
+            Statement date: 18 Oct 2025
+            Broadband 1000M monthly fee  HK$188.00
+            Total amount due HK$188.00
+            """)
+        #expect(telecom.amount.value == Decimal(string: "188.00"))
+        #expect(telecom.currency.value == Currency(code: "HKD"))
+        #expect(telecom.billingDate.value == d("2025-10-18"))
+        for title in ["Statement", "Account summary"] {
+            let bank = extractor.extract(text: """
+                Northgate Bank
+                \(title)
+                Statement date 13/03/2026
+                Opening balance £1,200.00
+                02/03/2026 Direct debit Streamflix -£13.99
+                Total paid out £13.99
+                Closing balance £1,186.01
+                """)
+            #expect(bank.amount.value == nil && bank.name.value == nil && bank.billingDate.value == nil, "\(title)")
+        }
+    }
+
+    /// "Rechnung vom", "factura del", "bill date": the bill's own date, said surely.
+    @Test func aBillNamedWithItsDate() {
+        for (text, date) in [
+            ("Sunvia\nRechnung vom 03.11.2025\nAbo Mobile  CHF 65.00\nTotal inkl. MwSt. CHF 65.00\nFällig am 30.11.2025", "2025-11-03"),
+            ("Televia\nFactura del 12/10/2025\nPlan Hogar 29,90 €\nTotal a pagar 29,90 €\nVencimiento 27/10/2025", "2025-10-12"),
+            ("Netwave\nBill date 14 November 2025\nDue 28 November 2025\nTotal £42.00", "2025-11-14"),
+        ] {
+            let billing = extractor.extract(text: text).billingDate
+            #expect(billing.value == d(date), "\(text)")
+            #expect(billing.confidence >= 0.9, "\(text)")
+        }
+    }
+
+    /// "This will be collected on ...": when this bill is taken, not the next renewal.
+    @Test func thisBillsDebitDateIsNoRenewal() {
+        let r = extractor.extract(text: """
+            Your bill is ready
+            Netwave
+            Bill date: 14 November 2025
+            Amount: £42.00
+            This will be collected by Direct Debit on or after 28 November 2025
+            """)
+        #expect(r.amount.value == Decimal(string: "42.00"))
+        #expect(r.nextBillingDate.value == nil)
+        #expect(r.billingDate.value == d("2025-11-14"))
+    }
+
+    /// A brand that is also a word, printed with the country it serves: the brand, printed once or again.
+    @Test func aBrandWithItsCountry() {
+        for footer in ["", "Gracias por elegir Claro Colombia"] {
+            let r = extractor.extract(text: """
+                Claro Colombia
+                Factura electrónica de venta FE 88213
+                Fecha de expedición: 2025-10-03
+                Plan Hogar Internet   $ 89.900
+                Total a pagar   $ 106.981
+                Bogotá D.C.
+                \(footer)
+                """)
+            #expect(r.name.value == "Claro", "\(footer)")
+            #expect(r.currency.value == Currency(code: "COP"))
+            #expect(r.billingDate.value == d("2025-10-03"))
+        }
+    }
+
     /// A quote and a bank statement print prices and debits but charge nothing themselves.
     @Test func aQuoteOrABankStatementIsNoBill() {
         let quote = extractor.extract(text: """
