@@ -11,6 +11,13 @@ struct PageOutline: Equatable {
         var y: Double
     }
 
+    /// Sides along the pixel rows and columns: drawn on a screen, not photographed. (Within 3
+    /// pixels of the analysed picture: a panel's rounded corners move the found ones by 2.)
+    var isSquare: Bool {
+        let (tl, tr, br, bl) = (corners[0], corners[1], corners[2], corners[3])
+        return abs(tl.y - tr.y) <= 3 && abs(bl.y - br.y) <= 3 && abs(tl.x - bl.x) <= 3 && abs(tr.x - br.x) <= 3
+    }
+
     /// Gradient (on a 3x3-smoothed copy) under which a pixel is smooth paper or background.
     static let smoothGradient = 8.0
 

@@ -117,6 +117,46 @@ import Testing
         #expect(PageOutline.find(gray: blob, width: 300, height: 400) == nil)
     }
 
+    /// A dark mail app's receipt card lies square on the screen's flat black, among lines of text:
+    /// it is no sheet, and the text around it is kept. A slip on a plain ground, a tilted sheet on
+    /// a black ground by a pen, or a sheet square on a grained table, is still cut out.
+    @Test func aScreensCardIsNotCutOutButASlipOrASheetIs() throws {
+        let (width, height) = (390, 844)
+        func raster(_ g: [UInt8]) throws -> Raster {
+            let rgb = g.flatMap { [$0, $0, $0] }
+            return try #require(rgb.withUnsafeBytes { Raster(width: width, height: height, stride: width * 3, layout: .rgb, pixels: $0) }?.grayscale())
+        }
+        let card = [(16.0, 250.0), (374.0, 250.0), (374.0, 720.0), (16.0, 720.0)]
+        var screen = picture(width: width, height: height, background: 0, paper: 28, corners: card)
+        for y in 0..<height where ((40..<230).contains(y) || (740..<830).contains(y)) && (y / 5) % 2 == 0 {
+            for x in 0..<width where (x / 9) % 3 != 0 { screen[y * width + x] = 230 }
+        }
+        #expect(PageOutline.find(gray: screen, width: width, height: height) != nil)
+        #expect(ImagePreparation.flattenPage(try raster(screen)) == nil)
+
+        let slip = [(60.0, 40.0), (330.0, 40.0), (330.0, 800.0), (60.0, 800.0)]
+        let plain = picture(width: width, height: height, background: 90, paper: 240, corners: slip)
+        #expect(PageOutline.find(gray: plain, width: width, height: height)?.isSquare == true)
+        #expect(ImagePreparation.flattenPage(try raster(plain)) != nil)
+
+        var table = picture(width: width, height: height, background: 0, paper: 235, corners: slip)
+        // A tilted sheet in a dark room (the ground clipped to black), a pen beside it.
+        var dark = picture(width: width, height: height, background: 0, paper: 225,
+                           corners: [(70.0, 60.0), (320.0, 75.0), (305.0, 790.0), (50.0, 770.0)])
+        for y in 300..<560 { for x in 345..<355 { dark[y * width + x] = 210 } }
+        #expect(ImagePreparation.flattenPage(try raster(dark)) != nil)
+        // A wood or stone table: patches of lighter and darker grain.
+        var grain = [UInt8](repeating: 0, count: (width / 8 + 1) * (height / 8 + 1))
+        var seed: UInt32 = 7
+        for k in grain.indices {
+            seed = seed &* 1_103_515_245 &+ 12345
+            grain[k] = UInt8(40 + (seed >> 16) % 160)
+        }
+        for i in table.indices where table[i] == 0 { table[i] = grain[(i / width / 8) * (width / 8 + 1) + (i % width) / 8] }
+        #expect(PageOutline.find(gray: table, width: width, height: height)?.isSquare == true)
+        #expect(ImagePreparation.flattenPage(try raster(table)) != nil)
+    }
+
     func box(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Raster.PixelBox { Raster.PixelBox(x: x, y: y, width: w, height: h) }
 
     @Test func smallTextOnABigPageIsMeasuredAndLocated() throws {
