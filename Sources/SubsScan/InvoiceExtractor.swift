@@ -892,6 +892,17 @@ public struct InvoiceExtractor: Sendable {
         "stellt keine rechnung dar",
         // a credit card's statement: its purchases are other vendors' charges
         "minimum payment due", "minimum payment", "pago minimo", "paiement minimum", "versement minimum", "mindestzahlung",
+        // a payment that failed: nothing was taken
+        "couldn t process your payment", "could not process your payment", "payment failed", "payment was declined",
+        "payment has failed", "le paiement a echoue", "votre paiement a echoue", "paiement refuse", "echec du paiement",
+        "zahlung fehlgeschlagen", "zahlung ist fehlgeschlagen", "zahlung wurde abgelehnt", "pago rechazado",
+        "pago fallido", "no pudimos procesar tu pago", "no hemos podido procesar tu pago",
+        // nothing charged yet: a booking held by a card, paid at the place
+        "no charge has been made", "no se ha realizado ningun cargo", "no hemos realizado ningun cargo",
+        "aucun montant n a ete debite", "aucun debit n a ete effectue", "es wurde nichts abgebucht",
+        // a payslip: the employer pays, no one is billed
+        "bulletin de paie", "bulletin de salaire", "payslip", "pay slip", "lohnabrechnung", "gehaltsabrechnung",
+        "entgeltabrechnung", "recibo de nomina", "recibo de salarios",
     ]
 
     /// Words of a notice that prices change (folded).

@@ -206,6 +206,12 @@ struct NameFinder {
             Found(name: $0.label.prefix(1).uppercased() + $0.label.dropFirst(), confidence: 0.6, evidence: $0.line, vendor: nil)
         }
 
+        // 2b. The sender of a mail, as its header shows it: "Maroc Telecom <facture@iam.ma>" (the
+        // address often misread, so no domain was found above).
+        if let sender = Self.senderName(in: lines.prefix(12)) {
+            return Found(name: sender.name, confidence: 0.6, evidence: sender.line, vendor: nil)
+        }
+
         // 3. The letterhead: among the first lines, the one that reads most like a business name; else the
         // name a thank-you sentence gives ("Thanks for subscribing to Quorvo"), which may also put the
         // letterhead right (below).
@@ -250,6 +256,9 @@ struct NameFinder {
             else { continue }
             // Handwriting and body text are lower case; letterheads are capitalised.
             guard letters.contains(where: \.isUppercase) else { continue }
+            if Self.isMailApp(folded) { continue }
+            // A phone's status bar ("12:26 all 5G"), over a screenshot.
+            if index <= 1, line.words.first?.text.range(of: #"^\d{1,2}:\d{2}$"#, options: .regularExpression) != nil { continue }
             if Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) }) { continue }
             if DateFinder.find(in: trimmed, line: 0).isEmpty == false { continue }
             // A label line ("Total   €8.00") is not a letterhead.
@@ -287,7 +296,7 @@ struct NameFinder {
             // lower case of a reading pane: capitalised, they start names ("An Post", "Para").
             if let first = trimmed.split(separator: " ").first {
                 let word = Text.fold(String(first))
-                if ["inbox", "re", "fwd"].contains(word) { continue }
+                if ["inbox", "re", "fwd", "posteingang", "recibidos"].contains(word) { continue }
                 if ["to", "from", "de", "para", "an", "von", "a"].contains(word), first.first?.isLowercase == true { continue }
             }
             var score = 1.0 - Double(index) * 0.15
@@ -690,6 +699,73 @@ struct NameFinder {
     /// Titles that are printed in capitals too ("MME GENEVIÈVE TREMBLAY"); "Don", "Miss" in
     /// capitals begin brands as often.
     static let capitalisedTitles: Set<String> = ["MR", "MRS", "MS", "MME", "MLLE", "HERR", "FRAU", "SR", "SRA", "SRTA"]
+
+    /// The display name of a mail's sender, from a header line's cell "Name <address@...>", past a
+    /// "From:"/"De :"/"Von" label. Not a person writing from a mail provider's address, not the
+    /// reader ("To: Lena Huber <lena@...>"), not a mail app's own name.
+    static func senderName(in lines: ArraySlice<TextLine>) -> (name: String, line: String)? {
+        for line in lines {
+            for cell in line.cells {
+                let text = cell.text
+                if let name = phoneSender(text) { return (name, line.text) }
+                guard let open = text.firstIndex(of: "<"), text[open...].contains("@") else { continue }
+                var words = text[..<open].split(separator: " ").map(String.init)
+                if let k = words.lastIndex(where: { ["from", "de", "von", "da", "absender", "remitente", "expediteur"].contains(Text.fold($0).trimmingCharacters(in: .punctuationCharacters)) }) {
+                    words = Array(words[(k + 1)...])
+                }
+                let name = words.joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+                let folded = Text.fold(name)
+                let address = text[open...].dropFirst().prefix { $0 != ">" }.replacingOccurrences(of: " ", with: ".")
+                let at = address.split(separator: "@", maxSplits: 1).map(String.init)
+                guard name.filter(\.isLetter).count >= 3, (1...4).contains(words.count), !notNames.contains(folded),
+                    !["to", "an", "a", "para", "cc"].contains(Text.fold(words.first ?? "")),
+                    !isMailApp(folded), at.count == 2, !at[1].isEmpty,
+                    !personalProviders.contains(ownLabel(of: at[1].lowercased()) ?? at[1].lowercased())
+                else { continue }
+                return (name, line.text)
+            }
+        }
+        return nil
+    }
+
+    /// A phone mail app's sender line: the name, then the day it came without a year ("Neon 21 Jan :",
+    /// "HBO Max Nov 8", "etepetete 17. Nov.").
+    static func phoneSender(_ raw: String) -> String? {
+        // past a mark in the margin ("| etepetete 17. Nov.")
+        let text = String(raw.drop { !$0.isLetter && !$0.isNumber })
+        let ns = text as NSString
+        guard let m = phoneSenderLine.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        let monthRange = m.range(at: 2).location != NSNotFound ? m.range(at: 2) : m.range(at: 3)
+        guard monthRange.location != NSNotFound else { return nil }
+        let month = Text.fold(ns.substring(with: monthRange).trimmingCharacters(in: .punctuationCharacters))
+        guard shortMonths.contains(month) else { return nil }
+        let name = ns.substring(with: m.range(at: 1)).trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        let folded = Text.fold(name)
+        guard name.filter(\.isLetter).count >= 2, name.split(separator: " ").count <= 4, !notNames.contains(folded),
+            !Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) }), !isMailApp(folded)
+        else { return nil }
+        return name
+    }
+
+    private static let phoneSenderLine = try! NSRegularExpression(
+        pattern: #"^([\p{L}][\p{L}\p{N}&.+' -]{1,40}?)\s+(?:\d{1,2}\.?\s+(\p{L}{3,5}\.?)|(?=\p{L}{3,5}\.?\s+\d{1,2}\b)(\p{L}{3,5})\.?\s+\d{1,2})\s*[:.]?\s*$"#)
+
+    static let shortMonths: Set<String> = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+        "janv", "fevr", "mars", "avr", "mai", "juin", "juil", "aout", "dec", "jan", "marz", "okt", "dez",
+        "ene", "abr", "ago", "dic",
+    ]
+
+    /// Mail providers whose addresses are people's, not companies'.
+    static let personalProviders: Set<String> = ["gmail", "googlemail", "outlook", "hotmail", "live", "yahoo", "icloud",
+                                                 "me", "gmx", "web", "proton", "protonmail", "aol", "orange", "free", "t-online"]
+
+    /// A mail app's own name in its window's header ("Gmail", "GMX E-Mail Cloud Kalender") is no sender.
+    static func isMailApp(_ folded: String) -> Bool {
+        let apps = ["gmail", "gmx", "outlook", "yahoo mail", "yahoo", "proton mail", "protonmail", "thunderbird", "web de",
+                    "icloud mail", "samsung email"]
+        return apps.contains { folded == $0 || folded.hasPrefix($0 + " ") }
+    }
 
     /// A country or city after a brand says where it operates ("Claro Colombia", "Movistar Perú"); it
     /// is no part of the brand. (Company forms are clues to the country too, but not places.)

@@ -640,6 +640,18 @@ import Testing
         }
     }
 
+    /// A payment that failed, a booking paid at the place, a payslip: prices, and nothing charged.
+    @Test func aFailedPaymentABookingAndAPayslipChargeNothing() {
+        for text in [
+            "Pedalo\nWe couldn't process your payment\nWe tried to charge $44.00 for your membership on January 12, 2026.\nTotal $44.00\nWe'll try again on January 15, 2026.",
+            "Hotel Sierra Alta\nConfirmación de reserva\nFecha de la reserva 12/03/2026\nImporte total 312,00 € (IVA incluido)\nForma de pago: pago en el establecimiento.\nNo se ha realizado ningún cargo en su tarjeta.",
+            "ATELIER MORVAN   BULLETIN DE PAIE\nPériode du 01/10/2025 au 31/10/2025\nPaiement le 31/10/2025 par virement\nSalaire de base 2 153,71 €\nNet à payer avant impôt sur le revenu 1 817,28 €",
+        ] {
+            let r = extractor.extract(text: text)
+            #expect(r.amount.value == nil && r.name.value == nil && r.billingDate.value == nil, "\(text)")
+        }
+    }
+
     /// A quote and a bank statement print prices and debits but charge nothing themselves.
     @Test func aQuoteOrABankStatementIsNoBill() {
         let quote = extractor.extract(text: """
@@ -957,6 +969,44 @@ import Testing
             Total factura 29,90 €
             """)
         #expect(r.name.value != nil && r.name.value != "Proton")
+    }
+
+    /// A mail's sender as its header shows it: "Name <address>" (the address misread, so no domain
+    /// names it), or a phone app's "Name  21 Jan"; not a person writing from a mail provider.
+    @Test func theSenderOfAMailScreenshot() {
+        let web = e.extract(text: """
+            = Gmail      Rechercher
+            Nouveau message
+            Votre facture Ortelia - Décembre 2025
+            Boîte de réception 2087
+            Ortelia Telecom <iacture@ortelia ma> 3 janv. 2026, 09:12
+            Favoris
+            Votre facture Fibre est disponible
+            Montant TTC à payer 515,00 €
+            """)
+        #expect(web.name.value == "Ortelia Telecom")
+        for header in ["Kavo 21 Jan :", "| Kavo 21. Jan.", "Kavo Jan 21"] {
+            let phone = e.extract(text: """
+                07:03      all 5G 83%
+                \(header)
+                Thanks for being with us. Your monthly payment went through.
+                Invoice date 21/01/2026
+                Total paid $19.99
+                """)
+            #expect(phone.name.value == "Kavo", "\(header)")
+        }
+        let forwarded = e.extract(text: "Anna Weber <anna.weber@gmail.com>\nRechnung\nRechnungsdatum 02.03.2026\nGesamtbetrag 40,00 €\n")
+        #expect(forwarded.name.value != "Anna Weber")
+    }
+
+    /// A screenshot's chrome is no letterhead: the phone's status bar, a mail folder, the mail app's
+    /// name.
+    @Test func aScreenshotsChromeIsNoLetterhead() {
+        for (top, brand) in [("12:26      all 5G (um)", "Kodiak"), ("Posteingang ke", "Flinkbox"),
+                             ("GMX E-Mail Cloud Kalender Kontakte", "Spusa")] {
+            let r = e.extract(text: "\(top)\n\(brand)\nDate de facture 2026-02-09\nTotal à payer 51,74 €\n")
+            #expect(r.name.value == brand, "\(top)")
+        }
     }
 
     @Test func aCustomerInCapitalsIsNotTheVendor() {
