@@ -738,7 +738,7 @@ struct NameFinder {
         let monthRange = m.range(at: 2).location != NSNotFound ? m.range(at: 2) : m.range(at: 3)
         guard monthRange.location != NSNotFound else { return nil }
         let month = Text.fold(ns.substring(with: monthRange).trimmingCharacters(in: .punctuationCharacters))
-        guard shortMonths.contains(month) else { return nil }
+        guard DateFinder.months[month] != nil else { return nil }
         let name = ns.substring(with: m.range(at: 1)).trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
         let folded = Text.fold(name)
         guard name.filter(\.isLetter).count >= 2, name.split(separator: " ").count <= 4, !notNames.contains(folded),
@@ -750,15 +750,10 @@ struct NameFinder {
     private static let phoneSenderLine = try! NSRegularExpression(
         pattern: #"^([\p{L}][\p{L}\p{N}&.+' -]{1,40}?)\s+(?:\d{1,2}\.?\s+(\p{L}{3,5}\.?)|(?=\p{L}{3,5}\.?\s+\d{1,2}\b)(\p{L}{3,5})\.?\s+\d{1,2})\s*[:.]?\s*$"#)
 
-    static let shortMonths: Set<String> = [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-        "janv", "fevr", "mars", "avr", "mai", "juin", "juil", "aout", "dec", "jan", "marz", "okt", "dez",
-        "ene", "abr", "ago", "dic",
-    ]
-
-    /// Mail providers whose addresses are people's, not companies'.
+    /// Mail providers whose addresses are people's, not companies'. (Orange and Free host mail too,
+    /// but their own bills come from those domains.)
     static let personalProviders: Set<String> = ["gmail", "googlemail", "outlook", "hotmail", "live", "yahoo", "icloud",
-                                                 "me", "gmx", "web", "proton", "protonmail", "aol", "orange", "free", "t-online"]
+                                                 "me", "gmx", "web", "proton", "protonmail", "aol", "t-online"]
 
     /// A mail app's own name in its window's header ("Gmail", "GMX E-Mail Cloud Kalender") is no sender.
     static func isMailApp(_ folded: String) -> Bool {
