@@ -100,20 +100,29 @@ struct PageOutline: Equatable {
             return ([tl.p, tr.p, br.p, bl.p], filled, touches)
         }
         var (corners, filled, touches) = outline()
-        // A dark band printed to the sheet's top or bottom edge (a letterhead, a footer bar) is a
-        // region of its own: it joins the sheet when it lies between the sheet's side lines.
-        var joined = false
-        for edge in [(corners[0], corners[1]), (corners[3], corners[2])] {
-            next += 1
-            let id = next
-            if let band = band(outside: edge, of: corners, width: width, height: height,
-                               free: { smooth[$0] && label[$0] == 0 }, grow: { grow(from: $0, as: id) })
-            {
-                for i in band { label[i] = best.label }
-                joined = true
+        // A band printed to the sheet's top or bottom edge (a letterhead, a footer bar) is a region
+        // of its own, and so is the paper beyond a fold's crease: each joins the sheet when it lies
+        // between the sheet's side lines. In rounds: a thin rule can sit between a band and the
+        // sheet, and a letter folded in three has two creases. The other regions grown from the
+        // middle were only candidates, free to be joined.
+        for i in label.indices where label[i] != best.label { label[i] = 0 }
+        func tone(_ pixels: [Int]) -> Double { pixels.reduce(0) { $0 + blur[$1] } / Double(max(pixels.count, 1)) }
+        for _ in 0..<4 {
+            let sheetTone = tone(label.indices.filter { label[$0] == best.label })
+            var joined = false
+            for edge in [(corners[0], corners[1]), (corners[3], corners[2])] {
+                next += 1
+                let id = next
+                if let band = band(outside: edge, of: corners, width: width, height: height, free: { smooth[$0] && label[$0] == 0 },
+                                   grow: { grow(from: $0, as: id) }, isPaper: { abs(tone($0) - sheetTone) < paperToneStep })
+                {
+                    for i in band { label[i] = best.label }
+                    joined = true
+                }
             }
+            guard joined else { break }
+            (corners, filled, touches) = outline()
         }
-        if joined { (corners, filled, touches) = outline() }
         // A sheet lies inside the picture: one reaching the frame along more than a corner's tip is
         // cut off (or the picture is all page), where flattening would guess.
         if Double(touches) > Double(height) * 0.05 { return nil }
@@ -134,12 +143,16 @@ struct PageOutline: Equatable {
         return PageOutline(corners: corners)
     }
 
+    /// Brightness within which paper beyond a crease matches the sheet (of 255, blurred means).
+    static let paperToneStep = 24.0
+
     /// Grows the smooth region just outside the sheet's `edge` (top or bottom side) and tells
-    /// whether it is a band of the sheet: between the lines of the sheet's sides, about as long as
-    /// the edge, at most a third of the sheet's height deep, clear of the frame. A table or a wall
-    /// behind the sheet runs out past the sheet's sides.
+    /// whether it is part of the sheet: between the lines of the sheet's sides, about as long as
+    /// the edge, clear of the frame, and either a band at most a third of the sheet's height deep or
+    /// paper of the sheet's tone (beyond a crease) up to twice its height. A table or a wall behind
+    /// the sheet runs out past the sheet's sides.
     private static func band(outside edge: (Point, Point), of corners: [Point], width: Int, height: Int,
-                             free: (Int) -> Bool, grow: (Int) -> [Int]) -> [Int]?
+                             free: (Int) -> Bool, grow: (Int) -> [Int], isPaper: ([Int]) -> Bool) -> [Int]?
     {
         let (a, b) = edge
         let length = distance(a, b)
@@ -152,31 +165,37 @@ struct PageOutline: Equatable {
             let d = cross(p) / distance(p0, p1)
             return cross(centre) < 0 ? -d : d
         }
-        // The seed: just past the edge's middle (its few pixels of gradient are not smooth).
+        // The seed: just past the edge's middle (its few pixels of gradient are not smooth), where
+        // three pixels in a row are smooth: the middle of a thin line (a crease) is flat too.
         let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
         let out = inward(Point(x: mid.x - along.y, y: mid.y + along.x), a, b) < 0
             ? Point(x: -along.y, y: along.x) : Point(x: along.y, y: -along.x)
-        var seed: Int?
-        for k in 2...8 where seed == nil {
+        func freePixel(_ k: Int) -> Int? {
             let x = Int((mid.x + out.x * Double(k)).rounded()), y = Int((mid.y + out.y * Double(k)).rounded())
-            if x > 0, x < width - 1, y > 0, y < height - 1, free(y * width + x) { seed = y * width + x }
+            return x > 0 && x < width - 1 && y > 0 && y < height - 1 && free(y * width + x) ? y * width + x : nil
+        }
+        var seed: Int?
+        for k in 2...10 where seed == nil {
+            if let pixel = freePixel(k), freePixel(k + 1) != nil, freePixel(k + 2) != nil { seed = pixel }
         }
         guard let seed else { return nil }
         let pixels = grow(seed)
         let sheetHeight = (distance(corners[0], corners[3]) + distance(corners[1], corners[2])) / 2
         let tolerance = max(3, Double(width) * 0.02)
-        var lo = Double.infinity, hi = -Double.infinity
+        var lo = Double.infinity, hi = -Double.infinity, depth = 0.0
         for i in pixels {
             let x = i % width, y = i / width
             if x <= 1 || y <= 1 || x >= width - 2 || y >= height - 2 { return nil }
             let p = Point(x: Double(x), y: Double(y))
             if inward(p, corners[0], corners[3]) < -tolerance || inward(p, corners[1], corners[2]) < -tolerance { return nil }
-            if -inward(p, a, b) > sheetHeight / 3 { return nil }
+            depth = max(depth, -inward(p, a, b))
+            if depth > sheetHeight * 2 { return nil }
             let t = (p.x - a.x) * along.x + (p.y - a.y) * along.y
             lo = min(lo, t)
             hi = max(hi, t)
         }
-        return hi - lo >= length * 0.8 ? pixels : nil
+        guard hi - lo >= length * 0.8 else { return nil }
+        return depth <= sheetHeight / 3 || isPaper(pixels) ? pixels : nil
     }
 
     /// Width and height of the flattened page: the longer of each pair of opposite sides.

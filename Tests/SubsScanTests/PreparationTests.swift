@@ -92,6 +92,23 @@ import Testing
         #expect(plain.corners[0].y > 35 && plain.corners[1].y > 50, "\(plain.corners)")
     }
 
+    /// Paper beyond a crease may be deep; something dark lying flush against the sheet's edge (a
+    /// phone, a notebook) is deep too, but not of the paper's tone: it stays out.
+    @Test func aDeepDarkObjectAgainstTheSheetStaysOut() throws {
+        let corners = [(60.0, 200.0), (300.0, 215.0), (290.0, 440.0), (45.0, 420.0)]
+        var g = picture(width: 360, height: 480, background: 120, paper: 235, corners: corners)
+        // 120 pixels deep above the sheet's top edge, between its side lines.
+        for y in 60..<215 {
+            let left = 60 - 15 * (Double(y) - 200) / 220, right = 300 - 10 * (Double(y) - 215) / 225
+            for x in Int(left) + 2..<Int(right) - 1 {
+                let topY = 200 + (Double(x) - 60) * 15 / 240
+                if Double(y) < topY - 1 && Double(y) > topY - 120 { g[y * 360 + x] = 30 }
+            }
+        }
+        let outline = try #require(PageOutline.find(gray: g, width: 360, height: 480))
+        #expect(outline.corners[0].y > 190 && outline.corners[1].y > 205, "\(outline.corners)")
+    }
+
     /// A sheet whose corner just touches the frame is still a sheet.
     @Test func aSheetWithACornerAtTheFrameIsFound() throws {
         let corners = [(130.0, 20.0), (340.0, 35.0), (335.0, 481.0), (105.0, 400.0)]
@@ -311,6 +328,26 @@ import Testing
         #expect(r.amount.value == Decimal(string: "4.99"))
         #expect(r.currency.value == .eur)
         #expect(r.billingDate.value == LocalDate(year: 2026, month: 2, day: 12))
+    }
+
+    /// A letter folded in three: the creases split the paper's smooth region in three, and the
+    /// sheet is all of them, not the largest (which here holds none of the letterhead or the date).
+    @Test func foldedPageIsReadAcrossItsCrease() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let flat = dir.path("folded.png")
+        try Fixtures.renderText([
+            "Ferncastle Energy", "Invoice", "Invoice date: 12 February 2026", "", "", "", "", "", "",
+            "Electricity plan, billed monthly    €64.20", "Total paid                         €64.20", "", "", "",
+        ], to: flat, width: 1100, pointSize: 28)
+        // The creases run from edge to edge of the sheet.
+        let photo = try photograph(flat, frame: ["-bordercolor", "white", "-border", "60", "-stroke", "gray55", "-strokewidth", "2",
+                                                 "-draw", "line 0,260 1220,260", "-draw", "line 0,470 1220,470"], table: "gray35",
+                                   perspective: "0,0 120,90  1219,0 1130,140  1219,983 1180,1060  0,983 60,1100", size: "1400x1250", in: dir)
+        let r = try InvoiceScanner().scan(photo)
+        #expect(r.name.value == "Ferncastle Energy")
+        #expect(r.billingDate.value == LocalDate(year: 2026, month: 2, day: 12))
+        #expect(r.amount.value == Decimal(string: "64.20"))
     }
 }
 
