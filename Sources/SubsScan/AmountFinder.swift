@@ -41,8 +41,9 @@ enum AmountFinder {
         // First: "200. 00" at the end of a line, a till amount whose decimal point OCR spaced out.
         // Then India's lakh grouping ("1,27,440.00"), then thousands groups.
         let number = #"\d+[.,] \d{2}(?=\s*$)|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.,\u00A0\u202F'’ ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
-        // A number has one marker: before it, or else after it ("€19.99 €14.99" is two amounts).
-        let p = "(?:(?<pre>\(marker))\\s?(?<num>\(number))|(?<num2>\(number))(?:\\s?(?<suf>\(marker)))?)"
+        // A number has one marker: before it, or else after it ("€19.99 €14.99" is two amounts). A
+        // sign glued to the next number is that number's ("2025 £318.45": a date's year, then a price).
+        let p = "(?:(?<pre>\(marker))\\s?(?<num>\(number))|(?<num2>\(number))(?:\\s?(?<suf>\(marker))(?!\\d))?)"
         return try! NSRegularExpression(pattern: p)
     }()
 

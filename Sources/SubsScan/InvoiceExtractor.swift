@@ -228,7 +228,7 @@ public struct InvoiceExtractor: Sendable {
 
     static let inclusionWords = ["incl", "inkl", "including", "includes", "inclusive", "inc", "ttc", "brutto", "incluido", "incluidos", "inclus",
                                  "included", "incluye", "tax included", "toutes taxes"]
-    static let strongDistractors: Set<String> = [
+    static let strongDistractors = Set<String>([
         "subtotal", "sub total", "net", "excl", "excluding", "before tax", "discount", "promo", "coupon", "credit",
         "previous balance", "balance forward", "payment received", "payments received", "unit price", "price per unit",
         "was", "regular price", "list price", "save", "you save", "sous total", "total ht", "montant ht", "ht",
@@ -236,7 +236,7 @@ public struct InvoiceExtractor: Sendable {
         "au lieu de", "economie", "zwischensumme", "netto", "nettobetrag", "rabatt", "nachlass", "gutschrift",
         "vorheriger saldo", "zahlung erhalten", "einzelpreis", "statt", "base imponible", "descuento",
         "saldo anterior", "pago recibido", "precio unitario", "antes", "ahorro", "deposit", "tip",
-    ]
+    ] + Lexicon.otherChargeLabels)
 
     /// Words that start the line of a tax amount.
     static let taxWords: Set<String> = ["vat", "tax", "gst", "sst", "tva", "mwst", "ust", "iva"]

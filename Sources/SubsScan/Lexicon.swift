@@ -52,6 +52,10 @@ enum Lexicon {
         ("importe total", 1.0), ("total a pagar", 1.0), ("importe a pagar", 1.0), ("total pagado", 1.0), ("importe pagado", 1.0),
         ("importe cobrado", 1.0), ("total factura", 1.0), ("importe", 0.55), ("cobrado", 0.8), ("cargo de", 0.75),
         ("total iva incluido", 1.0), ("iva incluido", 0.9), ("iva incl", 0.9),
+        // An insurance's premium: below a total, since a monthly instalment is printed beside the
+        // year's premium.
+        ("annual premium", 0.7), ("premium due", 0.9), ("prime annuelle", 0.7), ("jahrespramie", 0.7), ("gesamtpramie", 0.9),
+        ("prima anual", 0.7),
     ]
 
     /// Amounts that are not the charge. A match vetoes the amounts after it on that line.
@@ -70,6 +74,15 @@ enum Lexicon {
         // es
         "base imponible", "iva", "descuento", "saldo anterior", "pago recibido", "precio unitario", "antes",
         "efectivo", "cambio", "ahorro",
+    ] + otherChargeLabels
+
+    /// A late payer's amount and last year's price, printed beside this charge: never the charge,
+    /// whatever total label comes with them.
+    static let otherChargeLabels: [String] = [
+        "after due date", "after the due date", "late payment", "late fee", "last year", "previous year",
+        "apres echeance", "apres la date", "penalite de retard", "l an dernier", "l annee derniere", "annee precedente",
+        "nach falligkeit", "nach dem falligkeitsdatum", "verspatete zahlung", "letztes jahr", "letzten jahr", "vorjahr", "vorjahres",
+        "despues del vencimiento", "recargo por mora", "ano pasado", "ano anterior",
     ]
 
     /// Labels of columns in an item table: their amounts are line prices, not the total.

@@ -35,6 +35,52 @@ import Testing
         #expect(r.name.value == "Streamflix")
     }
 
+    /// A late-payment amount and last year's price are printed beside this charge, often in
+    /// plainer words than the total's label.
+    @Test func lateFeeAndLastYearsPriceAreNotTheCharge() {
+        let late = extractor.extract(text: """
+            Broadline Fibre
+            Bill date 12-Feb-2026
+            Monthly rental   ₹999.00
+            GST 18%   ₹179.82
+            Total amount due   ₹1,060.82
+            Amount payable after due date: ₹1,160.82 (includes late payment charge ₹100.00)
+            """)
+        #expect(late.amount.value == Decimal(string: "1060.82"))
+        let renewal = extractor.extract(text: """
+            Harbourside Home Insurance
+            Premium invoice
+            Date 3 September 2025
+            Total premium   £318.45
+            Last year's total premium   £296.10
+            """)
+        #expect(renewal.amount.value == Decimal(string: "318.45"))
+        let german = extractor.extract(text: """
+            Stadtwerke Kleinwald
+            Rechnungsdatum: 02.03.2026
+            Abschlag März   84,00 €
+            Bei Zahlung nach Fälligkeit: 89,00 €
+            """)
+        #expect(german.amount.value == Decimal(string: "84.00"))
+        let spanish = extractor.extract(text: """
+            Seguros Olivar
+            Recibo de la póliza
+            Fecha de emisión: 01/04/2026
+            Importe total del año pasado: 389,00 €
+            Prima anual: 412,00 €
+            """)
+        #expect(spanish.amount.value == Decimal(string: "412.00"))
+        // A monthly instalment's total beats the year's premium printed after it.
+        let instalment = extractor.extract(text: """
+            Seguros Olivar
+            Recibo de la póliza
+            Fecha de emisión: 01/04/2026
+            Total recibo   34,50 €
+            El importe se cargará el 05/04/2026. Prima anual 2026: 414,00 €.
+            """)
+        #expect(instalment.amount.value == Decimal(string: "34.50"))
+    }
+
     @Test func frenchTTCOverHTAndTVA() {
         let r = extractor.extract(text: """
             Facture
@@ -197,6 +243,15 @@ import Testing
         let r = extractor.extract(text: "Receipt\nPayment received with thanks\n\(line)\n")
         #expect(r.amount.value == Decimal(string: amount), "\(line)")
         #expect(r.currency.value?.code == currency, "\(line)")
+    }
+
+    /// A sign between two numbers goes with the one it is glued to: a date's year, then a price.
+    @Test func aSignGluedToAPriceIsNotTheYearsBefore() {
+        let found = AmountFinder.find(in: "Total annual premium - paid by card on 3 September 2025 £318.45", line: 0, language: "en")
+        #expect(found.map(\.value) == [Decimal(string: "318.45")!])
+        #expect(found.first?.currency?.code == "GBP")
+        // Written after the price, with a space before the next, the sign stays the first's.
+        #expect(AmountFinder.find(in: "12,99 € 15,99 €", line: 0, language: "fr").map(\.value) == [Decimal(string: "12.99")!, Decimal(string: "15.99")!])
     }
 
     /// OCR reads "¥8,730" as "Y8,730"; a Y that is a letter of a word, or before a plain number, stays a Y.
