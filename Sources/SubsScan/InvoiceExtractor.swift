@@ -889,7 +889,8 @@ public struct InvoiceExtractor: Sendable {
         "not an invoice", "not a receipt", "no purchase", "n est pas une facture", "aucun achat", "keine rechnung",
         "kein kaufbeleg", "no es una factura", "no valido como factura", "sin compra", "not a vat invoice",
         "not a tax invoice", "ne constitue pas une facture", "does not constitute an invoice", "no constituye una factura",
-        "stellt keine rechnung dar",
+        "stellt keine rechnung dar", "est un devis", "this is a quote", "this is an estimate",
+        "ist ein angebot", "es un presupuesto",
         // a credit card's statement: its purchases are other vendors' charges
         "minimum payment due", "minimum payment", "pago minimo", "paiement minimum", "versement minimum", "mindestzahlung",
         // a payment that failed: nothing was taken
@@ -931,12 +932,16 @@ public struct InvoiceExtractor: Sendable {
     }
 
     /// A document titled, in a cell of its own near the top, as one that is no bill. A title of two
-    /// words or more may go on ("Relevé de compte courant", "Account statement for March").
+    /// words or more may go on ("Relevé de compte courant", "Account statement for March"); one of
+    /// a word only after a dash ("DEVIS - Remplacement chauffe-eau"): an invoice's "Devis n° 12" cites
+    /// the quote it follows.
     static func titledAsNoBill(_ lines: [TextLine]) -> Bool {
         lines.prefix(12).contains { line in
             line.cells.contains { cell in
                 let folded = Text.fold(cell.text)
-                return noBillTitles.contains { folded == $0 || ($0.contains(" ") && folded.hasPrefix($0 + " ")) }
+                let firstWord = folded.split(separator: " ").first.map(String.init) ?? ""
+                let dashed = cell.text.range(of: #"^\s*\p{L}+\s+[-–—]\s"#, options: .regularExpression) != nil
+                return noBillTitles.contains { folded == $0 || ($0.contains(" ") && folded.hasPrefix($0 + " ")) || (dashed && firstWord == $0) }
             }
         }
     }

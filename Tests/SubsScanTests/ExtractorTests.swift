@@ -729,6 +729,16 @@ import Testing
         // An invoice that mentions the quote it follows is still an invoice.
         let invoice = extractor.extract(text: "Invoice\nAs per quotation Q-2291\nTotal paid   £1,234.80\n")
         #expect(invoice.amount.value == Decimal(string: "1234.80"))
+        let facture = extractor.extract(text: "Plomberie Arnaud\nFacture n° F-118\nDevis n° D-2026-031 - accepté le 02/02/2026\nTotal TTC   1 284,80 €\n")
+        #expect(facture.amount.value == Decimal(string: "1284.80"))
+        // A quote's one-word title may go on after a dash; a quote may say it is one.
+        for text in [
+            "Plomberie Arnaud\nDEVIS - Remplacement chauffe-eau\nDate 16/02/2026\nTotal TTC   1 284,80 €\nPaiement : 30 % à la commande.\n",
+            "Plomberie Arnaud\nDate 16/02/2026\nTotal TTC   1 284,80 €\nCe document est un devis et non une facture.\n",
+        ] {
+            let r = extractor.extract(text: text)
+            #expect(r.amount.value == nil && r.name.value == nil && r.billingDate.value == nil, "\(text)")
+        }
         // A statement's title may go on; a statement may say it is no invoice.
         for text in [
             "Banque Arvelle\nRelevé de compte courant   M. Julien Moreau\n04/03/2026   PRLV SEPA ALAN SA   142,40\nTotal des crédits   2 570,00\nMerci de nous signaler toute erreur.\n",
