@@ -41,7 +41,7 @@ enum Lexicon {
         ("montant a payer", 1.0), ("somme a payer", 1.0),
         ("montant regle", 1.0), ("vous avez paye", 0.95), ("montant", 0.55), ("somme", 0.5), ("mensualite", 0.7),
         // de
-        ("gesamtbetrag", 1.0), ("gesamtsumme", 1.0), ("rechnungsbetrag", 1.0), ("endbetrag", 1.0), ("zu zahlen", 0.95),
+        ("gesamtbetrag", 1.0), ("gesamtsumme", 1.0), ("rechnungsbetrag", 1.0), ("endbetrag", 1.0), ("zu zahlen", 0.95), ("zu bezahlen", 0.95),
         ("bezahlter betrag", 1.0), ("abgebuchter betrag", 1.0), ("zahlbetrag", 1.0), ("gesamt", 0.85), ("summe", 0.8),
         ("bruttobetrag", 0.95), ("betrag", 0.55), ("gesamtpreis", 0.9), ("total brutto", 1.0), ("brutto", 0.6),
         ("gezahlt", 0.9), ("bezahlt", 0.9), ("gezahlter betrag", 1.0), ("abschlag", 0.7), ("abschlagsbetrag", 0.8),
@@ -52,10 +52,6 @@ enum Lexicon {
         ("importe total", 1.0), ("total a pagar", 1.0), ("importe a pagar", 1.0), ("total pagado", 1.0), ("importe pagado", 1.0),
         ("importe cobrado", 1.0), ("total factura", 1.0), ("importe", 0.55), ("cobrado", 0.8), ("cargo de", 0.75),
         ("total iva incluido", 1.0), ("iva incluido", 0.9), ("iva incl", 0.9),
-        // An insurance's premium: below a total, since a monthly instalment is printed beside the
-        // year's premium.
-        ("annual premium", 0.7), ("premium due", 0.9), ("prime annuelle", 0.7), ("jahrespramie", 0.7), ("gesamtpramie", 0.9),
-        ("prima anual", 0.7),
     ]
 
     /// Amounts that are not the charge. A match vetoes the amounts after it on that line.

@@ -67,18 +67,19 @@ import Testing
             Recibo de la póliza
             Fecha de emisión: 01/04/2026
             Importe total del año pasado: 389,00 €
-            Prima anual: 412,00 €
+            Total recibo: 412,00 €
             """)
         #expect(spanish.amount.value == Decimal(string: "412.00"))
-        // A monthly instalment's total beats the year's premium printed after it.
+        // The year's premium printed beside a monthly instalment is no charge label.
         let instalment = extractor.extract(text: """
-            Seguros Olivar
-            Recibo de la póliza
-            Fecha de emisión: 01/04/2026
-            Total recibo   34,50 €
-            El importe se cargará el 05/04/2026. Prima anual 2026: 414,00 €.
+            Krankenkasse Alpstein
+            Prämienrechnung März 2026
+            Rechnungsdatum 20.2.2026
+            Grundversicherung   CHF 398.60
+            Zu bezahlen   CHF 342.90
+            Jahresprämie 2026 nach Verbilligung: CHF 4'114.80.
             """)
-        #expect(instalment.amount.value == Decimal(string: "34.50"))
+        #expect(instalment.amount.value == Decimal(string: "342.90"))
     }
 
     @Test func frenchTTCOverHTAndTVA() {
