@@ -637,7 +637,7 @@ public struct InvoiceExtractor: Sendable {
         // The currency printed on the other amounts of the document.
         var counts: [String: Int] = [:]
         for o in all { if let c = o.currency { counts[c.code, default: 0] += 1 } else if o.marker == "$" { counts["$", default: 0] += 1 } }
-        if let top = counts.max(by: { $0.value < $1.value }) {
+        if let top = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) {
             if top.key == "$" { let (c, conf, _) = dollar(); return (c, conf * 0.9, "$ on other amounts") }
             // One stray sign (OCR turns "&" into "€") does not outweigh clear country clues.
             if top.value == 1, let l = local, l.key != top.key, l.value.score >= Self.localDollarEvidence,
@@ -771,7 +771,10 @@ public struct InvoiceExtractor: Sendable {
         var period: (Cadence, String)?
         var periodStart: DateMention?
         let byLine = Dictionary(grouping: dates.filter { $0.date != nil }, by: \.line)
-        for (line, list) in byLine {
+        // In the document's order, not the dictionary's (which changes from run to run): of two
+        // periods, the later line's stands (the charge's own, below the contract's).
+        for line in byLine.keys.sorted() {
+            let list = byLine[line]!
             let ns = raws[line] as NSString
             let sorted = list.sorted { $0.start < $1.start }
             var previousRole: DateRole = .none

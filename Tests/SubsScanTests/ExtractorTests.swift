@@ -708,6 +708,40 @@ import Testing
         }
     }
 
+    /// Two service periods, the contract's year and the instalment's quarter: the charge's own (the
+    /// later line) gives the frequency, and so on every run. Each process orders dictionaries
+    /// differently, so the scan runs in several.
+    @Test func ofTwoPeriodsTheChargesOwnStandsOnEveryRun() throws {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("subs-full").path) && dir.path != "/" {
+            dir.deleteLastPathComponent()
+        }
+        let full = dir.appendingPathComponent("subs-full")
+        try #require(FileManager.default.isExecutableFile(atPath: full.path), "subs-full is built with the tests")
+        let tmp = try TempDir()
+        let pdf = try tmp.file("periods.pdf", Fixtures.textPDF(pages: [[
+            "Kestrel Fitness", "Rechnung", "Rechnungsdatum 01.04.2026",
+            "Vertragslaufzeit 01.04.2026 - 31.03.2027",
+            "Leistungszeitraum 01.04.2026 - 30.06.2026   CHF 297.50",
+            "Rechnungsbetrag CHF 297.50",
+        ]]))
+        var frequencies: [String] = []
+        for _ in 0..<8 {
+            let p = Process()
+            p.executableURL = full
+            p.arguments = ["scan", "--json", pdf.path]
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            frequencies.append(object?["frequency"] as? String ?? "none")
+        }
+        #expect(frequencies == Array(repeating: "quarterly", count: 8), "\(frequencies)")
+    }
+
     /// A quote and a bank statement print prices and debits but charge nothing themselves.
     @Test func aQuoteOrABankStatementIsNoBill() {
         let quote = extractor.extract(text: """
