@@ -70,6 +70,9 @@ enum CountryClues {
         ("cali valle", "COP", 1.5), ("dian", "COP", 0.75), ("cufe", "COP", 2), ("bancolombia", "COP", 1.5),
         ("lima", "PEN", 1), ("sunat", "PEN", 2), ("igv", "PEN", 1.5),
         ("uruguay", "UYU", 2), ("montevideo", "UYU", 1.5), ("isapre", "CLP", 2),
+        // Chile's capital (Spain has a Santiago too, but pays in euros), its communes and regions
+        ("santiago", "CLP", 1), ("las condes", "CLP", 1.5), ("nunoa", "CLP", 1.5), ("vitacura", "CLP", 1.5),
+        ("valparaiso", "CLP", 1.5), ("vina del mar", "CLP", 1.5), ("region metropolitana", "CLP", 1.5),
     ]
 
     /// International dialling codes (longest first when they share digits).

@@ -48,7 +48,7 @@ public struct InvoiceExtractor: Sendable {
 
         // Is this an invoice at all?
         let docWords = ["invoice", "receipt", "facture", "recu", "rechnung", "quittung", "beleg", "kassenbon",
-                        "factura", "recibo", "ticket", "tax invoice", "cash bill", "bill", "order confirmation",
+                        "factura", "recibo", "boleta", "ticket", "tax invoice", "cash bill", "bill", "order confirmation",
                         "abrechnung", "abschlagsrechnung", "jahresabrechnung", "avis d echeance", "appel de cotisation", "appel de cotisations",
                         "vorschreibung",
                         // A telecom's or utility's bill, as North America and Asia title it ("Monthly statement").

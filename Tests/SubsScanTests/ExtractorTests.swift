@@ -315,6 +315,8 @@ import Testing
         #expect(medellin.currency.value?.code == "COP")
         let mexico = extractor.extract(text: "Factura\nCFDI 4.0   Guadalajara, Jal.\nTotal   $ 349.00\n")
         #expect(mexico.currency.value?.code == "MXN")
+        let chile = extractor.extract(text: "Tu boleta de febrero\nTotal a pagar   $ 30.980\nTelco S.A. · RUT 76.111.222-3 · Av. Apoquindo 4501, Santiago\n")
+        #expect(chile.currency.value?.code == "CLP")
     }
 
     @Test func dayFirstVersusMonthFirst() {
