@@ -185,7 +185,7 @@ public struct InvoiceExtractor: Sendable {
         }
 
         // Name.
-        let paidWith = ["paid with", "pay with", "payment method", "paye avec", "payer avec", "moyen de paiement",
+        let paidWith = ["paid with", "paid by", "pay with", "payment method", "paye par", "pagado por", "bezahlt durch", "paye avec", "payer avec", "moyen de paiement",
                         "bezahlt mit", "zahlungsmethode", "zahlungsart", "pagado con", "metodo de pago", "forma de pago",
                         "medio de pago", "mode de paiement", "mode de reglement", "zahlungsmittel", "payment mode", "payment type",
                         // ways to pay offered ("Pagá también con Mercado Pago"): no payment made through them

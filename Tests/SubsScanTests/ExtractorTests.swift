@@ -969,6 +969,15 @@ import Testing
             Medio de pago   Mercado Pago
             """)
         #expect(means.name.value == "Diario Austral")
+        // Part paid by the employer, through its bank: the gym's receipt still.
+        let employer = extractor.extract(text: """
+            Kestrel Gyms
+            Your payment receipt
+            Plan price   R$ 279,90
+            Paid by Revolut Business   -R$ 150,00
+            You paid   R$ 129,90
+            """)
+        #expect(employer.name.value == "Kestrel Gyms")
     }
 
     /// A sender's role mailbox in Spanish, French or German ("suscripciones@", "adherents@") belongs to
