@@ -174,6 +174,19 @@ public struct InvoiceExtractor: Sendable {
         } else {
             result.frequency = ScannedField(.monthly, confidence: 0.3, evidence: nil)
         }
+        // The year's total printed beside the charge ("Jahresprämie CHF 4'114.80" over a bill of 342.90):
+        // twelve or four times the charge, it is paid monthly or quarterly, not yearly.
+        if result.frequency.value == .yearly, let a = amount {
+            let yearlyLines = Set(cues.filter { $0.cadence == .yearly }.map(\.line))
+            for (parts, cadence) in [(Decimal(12), Cadence.monthly), (Decimal(4), .quarterly)] {
+                if let year = money.first(where: { yearlyLines.contains($0.line) && $0.line != a.mention.line
+                    && abs($0.value - a.mention.value * parts) <= parts / 100 })
+                {
+                    result.frequency = ScannedField(cadence, confidence: 0.7, evidence: raws[year.line])
+                    break
+                }
+            }
+        }
         // A yearly fee paid in instalments ("Jahresbeitrag 187,44 €", "Zahlungsweise vierteljährlich",
         // "Beitrag 01.01.–31.03. 46,86 €"): the charge is the instalment printed beside it.
         if result.frequencyStated, let a = amount, let cadence = result.frequency.value,

@@ -80,6 +80,17 @@ import Testing
             Jahresprämie 2026 nach Verbilligung: CHF 4'114.80.
             """)
         #expect(instalment.amount.value == Decimal(string: "342.90"))
+        // Twelve times the charge, the year's premium says the charge is monthly; four times, quarterly.
+        #expect(instalment.frequency.value == .monthly)
+        let quarter = extractor.extract(text: """
+            Kraftwerk Training
+            Rechnung
+            Rechnungsdatum 1.4.2026
+            Jahresbeitrag   CHF 1'190.00
+            Rechnungsbetrag   CHF 297.50
+            """)
+        #expect(quarter.amount.value == Decimal(string: "297.50"))
+        #expect(quarter.frequency.value == .quarterly)
     }
 
     @Test func frenchTTCOverHTAndTVA() {
