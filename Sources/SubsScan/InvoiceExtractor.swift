@@ -198,9 +198,10 @@ public struct InvoiceExtractor: Sendable {
         }
 
         // Name.
-        let paidWith = ["paid with", "paid by", "pay with", "payment method", "paye par", "pagado por", "bezahlt durch", "paye avec", "payer avec", "moyen de paiement",
-                        "bezahlt mit", "zahlungsmethode", "zahlungsart", "pagado con", "metodo de pago", "forma de pago",
-                        "medio de pago", "mode de paiement", "mode de reglement", "zahlungsmittel", "payment mode", "payment type",
+        let paidWith = ["paid with", "paid by", "pay with", "payment method", "paye par", "pagado por", "bezahlt durch",
+                        "paye avec", "payer avec", "moyen de paiement", "bezahlt mit", "zahlungsmethode", "zahlungsart",
+                        "pagado con", "metodo de pago", "forma de pago", "medio de pago", "mode de paiement", "mode de reglement",
+                        "zahlungsmittel", "payment mode", "payment type",
                         // ways to pay offered ("Pagá también con Mercado Pago"): no payment made through them
                         "payez avec", "payez par", "bezahlen mit", "zahlen mit", "zahlen sie mit", "pagar con", "paga con",
                         "paga tambien", "pague con", "pagos con"]
