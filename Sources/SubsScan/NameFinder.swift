@@ -247,7 +247,10 @@ struct NameFinder {
             // How surely the name's own cell was read: scraps OCR doubted elsewhere on the line (a rule
             // read as "=", a faint title) do not make the name doubtful.
             let cellConfidence = chosen.map { line.cells[$0].meanConfidence } ?? line.confidence
-            let trimmed = Self.droppingRegistrationNumber(cell).trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+            // A phone mail app's chevron after the sender ("Wellhub >") is no part of the name; a "+"
+            // is ("Canal+").
+            let trimmed = Self.droppingRegistrationNumber(cell)
+                .trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters).union(CharacterSet(charactersIn: "<>|=")))
             let folded = Text.fold(trimmed)
             let letters = trimmed.filter(\.isLetter)
             guard letters.count >= 3, Double(letters.count) / Double(max(1, trimmed.filter { !$0.isWhitespace }.count)) > 0.6,

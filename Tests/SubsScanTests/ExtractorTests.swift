@@ -960,6 +960,14 @@ import Testing
         #expect(Set(names).count == names.count)
     }
 
+    /// A phone mail app prints a chevron after the sender's name; a "+" of a brand stays.
+    @Test func aPhoneMailAppsChevronIsNoPartOfTheName() {
+        for (sender, name) in [("Kestrel Gyms >", "Kestrel Gyms"), ("Kestrel Gyms ›", "Kestrel Gyms"), ("Vela+ >", "Vela+")] {
+            let r = extractor.extract(text: "07:18 all 56\n\(sender)\nTo: Lucas Ferreira 3/3/26\nYour payment receipt\nPayment confirmed\nYou paid   R$ 129,90\n")
+            #expect(r.name.value == name, "\(sender)")
+        }
+    }
+
     @Test func paymentInAnotherPlaceIsNotTheName() {
         let r = extractor.extract(text: "Receipt\nPaid with Apple Pay\nTotal   €3.00\n")
         #expect(r.name.value != "Apple")
