@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsAITests", dependencies: ["SubsAI", "SubsScan", "SubsCore", "TestSupport"], exclude: ["Server"]),
         .testTarget(name: "SubsRemindersTests", dependencies: ["SubsReminders", "SubsCore"]),
-        .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore"]),
+        .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsCalendarTests", dependencies: ["SubsCalendar", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsHTTPTests", dependencies: ["SubsHTTP", "SubsCore", "SubsFeedServer", "TestSupport"]),
         .testTarget(

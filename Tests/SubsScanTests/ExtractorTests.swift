@@ -1,5 +1,6 @@
 import Foundation
 import SubsCore
+import TestSupport
 import Testing
 
 @testable import SubsScan
@@ -80,7 +81,19 @@ import Testing
             Jahresprämie 2026 nach Verbilligung: CHF 4'114.80.
             """)
         #expect(instalment.amount.value == Decimal(string: "342.90"))
-        // Twelve times the charge, the year's premium says the charge is monthly; four times, quarterly.
+    }
+
+    /// Twelve times the charge, a year's total printed beside it says the charge is monthly; four
+    /// times, quarterly.
+    @Test func aYearsTotalOfTwelveOrFourChargesGivesTheFrequency() {
+        let instalment = extractor.extract(text: """
+            Krankenkasse Alpstein
+            Prämienrechnung März 2026
+            Rechnungsdatum 20.2.2026
+            Grundversicherung   CHF 398.60
+            Zu bezahlen   CHF 342.90
+            Jahresprämie 2026 nach Verbilligung: CHF 4'114.80.
+            """)
         #expect(instalment.frequency.value == .monthly)
         let quarter = extractor.extract(text: """
             Kraftwerk Training
@@ -725,11 +738,7 @@ import Testing
     /// later line) gives the frequency, and so on every run. Each process orders dictionaries
     /// differently, so the scan runs in several.
     @Test func ofTwoPeriodsTheChargesOwnStandsOnEveryRun() throws {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("subs-full").path) && dir.path != "/" {
-            dir.deleteLastPathComponent()
-        }
-        let full = dir.appendingPathComponent("subs-full")
+        let full = SubsRunner.binary.deletingLastPathComponent().appendingPathComponent("subs-full")
         try #require(FileManager.default.isExecutableFile(atPath: full.path), "subs-full is built with the tests")
         let tmp = try TempDir()
         let pdf = try tmp.file("periods.pdf", Fixtures.textPDF(pages: [[
@@ -740,16 +749,8 @@ import Testing
         ]]))
         var frequencies: [String] = []
         for _ in 0..<8 {
-            let p = Process()
-            p.executableURL = full
-            p.arguments = ["scan", "--json", pdf.path]
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let r = try SubsRunner.run(executable: full, ["scan", "--json", pdf.path])
+            let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
             frequencies.append(object?["frequency"] as? String ?? "none")
         }
         #expect(frequencies == Array(repeating: "quarterly", count: 8), "\(frequencies)")
