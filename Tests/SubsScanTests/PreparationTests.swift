@@ -476,3 +476,57 @@ extension PhotoOCRTests {
         #expect(at(101, 230) >= 230)
     }
 }
+
+/// Where a page is cut for two OCR engines: a blank run of rows near the middle, and only when
+/// each half would be thresholded as the whole page is.
+struct PageSplitTests {
+    /// A white page `height` rows high with rows of "text" (`ink` gray, every fourth pixel) at `lines`.
+    func page(width: Int = 400, height: Int = 1000, lines: [Range<Int>], ink: (Int) -> UInt8 = { _ in 40 }) -> [UInt8] {
+        var gray = [UInt8](repeating: 250, count: width * height)
+        for (n, rows) in lines.enumerated() {
+            for y in rows { for x in stride(from: 20, to: width - 20, by: 4) { gray[y * width + x] = ink(n) } }
+        }
+        return gray
+    }
+
+    /// Text lines 20 rows high every 40 rows.
+    let lines = stride(from: 30, to: 970, by: 40).map { $0..<($0 + 20) }
+
+    @Test func cutsInTheGapNearestTheMiddle() throws {
+        let cut = try #require(PageSplit.row(gray: page(lines: lines), width: 400, height: 1000))
+        #expect(!lines.contains { $0.contains(cut) })
+        #expect(abs(cut - 500) <= 30)
+        // Cut in the gap's middle: 490..<510 is the gap there.
+        #expect(cut == 500)
+    }
+
+    @Test func noCutWithoutABlankRunOfRows() {
+        // Lines set so tight that only 3 rows part them.
+        let tight = stride(from: 0, to: 1000, by: 23).map { $0..<min(1000, $0 + 20) }
+        #expect(PageSplit.row(gray: page(lines: tight), width: 400, height: 1000) == nil)
+        // A picture filling the middle.
+        #expect(PageSplit.row(gray: page(lines: [300..<700]), width: 400, height: 1000) == nil)
+    }
+
+    /// A black logo above faint gray print pulls the upper half's threshold down until its print
+    /// would turn white: the page is read whole.
+    @Test func noCutWhenAHalfWouldBeThresholdedOtherwise() {
+        var faint = page(lines: lines, ink: { _ in 170 })
+        for y in 0..<60 { for x in 20..<380 { faint[y * 400 + x] = 0 } }
+        #expect(PageSplit.row(gray: faint, width: 400, height: 1000) == nil)
+        // The same print without the logo is cut between its lines, though its ink is lighter than
+        // mid-gray (lines here cross the page's middle row).
+        let crossing = stride(from: 20, to: 970, by: 40).map { $0..<($0 + 20) }
+        let cut = PageSplit.row(gray: page(lines: crossing, ink: { _ in 170 }), width: 400, height: 1000)
+        #expect(cut.map { c in !crossing.contains { $0.contains(c) } } == true)
+    }
+
+    @Test func otsuSeparatesInkFromPaper() throws {
+        var histogram = [Int](repeating: 0, count: 256)
+        histogram[40] = 100
+        histogram[230] = 900
+        let t = try #require(PageSplit.otsuThreshold(histogram))
+        #expect((40..<230).contains(t))
+        #expect(PageSplit.otsuThreshold([Int](repeating: 0, count: 256)) == nil)
+    }
+}
