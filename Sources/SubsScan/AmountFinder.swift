@@ -116,6 +116,12 @@ enum AmountFinder {
             num = num.replacingOccurrences(of: "’", with: "'")
             num = num.replacingOccurrences(of: #"([.,]) (\d{2})$"#, with: "$1$2", options: .regularExpression)
             guard let (value, frac) = parse(num, currency: currency, language: language) else { continue }
+            // The yen has no cents: a yen sign at a price written with cents ("1.00 ¥ 15.90", a
+            // quantity's "x" misread) says nothing of the currency, which the document's other clues
+            // decide. (A code is not misread so: "JPY 1,480.00" stays yen.)
+            if currency?.minorUnits == 0, markerText.map({ Currency(code: $0) == nil }) == true, frac > 0 {
+                currency = nil
+            }
             // Codes that are also words or ratings ("RON 95" petrol, "PEN", "TRY") count only before
             // or after a price written with cents.
             if let mk = markerText, wordLikeCodes.contains(mk) || mk == randSign, frac != 2 { continue }

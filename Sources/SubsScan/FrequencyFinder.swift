@@ -55,9 +55,14 @@ enum FrequencyFinder {
     /// The line with "/" read as "per", so "9,99 €/mois" and "$5/mo" match "per mois", "per mo".
     /// A slash OCR lost is put back where a period word stands alone in brackets ("Pro plan (year)")
     /// or right after a price at the end of the line ("CHF 130.33 Jahr").
+    /// A period word in brackets on a line with a bracketed word that is no period labels a variant,
+    /// not a period: "1,50 € (semaine), 1,80 € (dimanche)" prices a weekday's copy and a Sunday's.
     static func cueText(_ line: String) -> String {
         var text = line.replacingOccurrences(of: "/", with: " per ")
-        for pattern in [lostSlashInBrackets, lostSlashAfterPrice] {
+        let bracketed = lostSlashInBrackets.matches(in: text, range: NSRange(location: 0, length: (text as NSString).length))
+            .map { Text.fold((text as NSString).substring(with: $0.range(at: 1))) }
+        let variants = bracketed.contains { !Lexicon.slashOnlyCues.contains($0) }
+        for pattern in variants ? [lostSlashAfterPrice] : [lostSlashInBrackets, lostSlashAfterPrice] {
             let ns = text as NSString
             for m in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).reversed()
             where Lexicon.slashOnlyCues.contains(Text.fold(ns.substring(with: m.range(at: 1)))) {

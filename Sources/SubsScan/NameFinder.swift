@@ -241,7 +241,7 @@ struct NameFinder {
                 break  // the customer's block: the body of the invoice follows
             }
             // The first cell, past marks and specks in the margin ("x", "|", a logo read as "E JU U").
-            let cells = line.cells.map { Self.droppingLogoScrap($0.text) }
+            let cells = line.cells.map { Self.droppingLogoScrap(Self.droppingDoubtfulMarks($0).text) }
             let chosen = cells.firstIndex { $0.split(separator: " ").contains { $0.filter(\.isLetter).count >= 3 } } ?? (cells.isEmpty ? nil : 0)
             let cell = chosen.map { cells[$0] } ?? line.text
             // How surely the name's own cell was read: scraps OCR doubted elsewhere on the line (a rule
@@ -282,7 +282,8 @@ struct NameFinder {
             }
             // A postcode or phone number run into a word ("Town,81200") is an address too.
             if !hasLegalForm && trimmed.range(of: #"\d{4,}"#, options: .regularExpression) != nil { continue }
-            if cell.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
+            // (A colon at either end is a speck in the margin, not a label's.)
+            if trimmed.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
             // A line with a web address is a footer's or an item's (the domains had their turn above).
             if Self.bareDomain.firstMatch(in: cell, range: NSRange(location: 0, length: (cell as NSString).length)) != nil { continue }
             if !hasLegalForm && !words.isDisjoint(with: Self.addressWords) { continue }
@@ -353,6 +354,24 @@ struct NameFinder {
     /// MARKET"): letters and digits alike but for at most one slip in six, and not the same reading.
     /// A logo OCR read as an opening bracket and letters before the name beside it ("(EN Judo Club"):
     /// names never start with a bracket they do not close.
+    /// An icon or an avatar beside a name reads as one character OCR doubts ("x Kayo", "O Fizz"): a
+    /// one-character word at either end of a cell, read with clearly less confidence than the word
+    /// beside it, is dropped.
+    static func droppingDoubtfulMarks(_ cell: [WordBox]) -> [WordBox] {
+        func isMark(_ w: WordBox, beside n: WordBox) -> Bool {
+            w.text.count == 1 && w.confidence < doubtfulMarkConfidence && n.confidence >= w.confidence + 0.15
+                && n.text.filter(\.isLetter).count >= 3
+        }
+        var words = cell
+        if words.count > 1, isMark(words[0], beside: words[1]) { words.removeFirst() }
+        if words.count > 1, isMark(words[words.count - 1], beside: words[words.count - 2]) { words.removeLast() }
+        return words
+    }
+
+    /// Letters of names ("A1 Telekom", "E Leclerc") are read with more confidence than this; icons
+    /// read as letters came in at 0.59-0.67.
+    static let doubtfulMarkConfidence = 0.75
+
     static func droppingLogoScrap(_ cell: String) -> String {
         let words = cell.split(separator: " ")
         guard words.count > 1, let first = words.first, let open = first.first, "([{".contains(open),
@@ -709,7 +728,7 @@ struct NameFinder {
     static func senderName(in lines: ArraySlice<TextLine>) -> (name: String, line: String)? {
         for line in lines {
             for cell in line.cells {
-                let text = cell.text
+                let text = droppingDoubtfulMarks(cell).text
                 if let name = phoneSender(text) { return (name, line.text) }
                 guard let open = text.firstIndex(of: "<"), text[open...].contains("@") else { continue }
                 var words = text[..<open].split(separator: " ").map(String.init)

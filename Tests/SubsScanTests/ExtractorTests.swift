@@ -291,6 +291,17 @@ import Testing
         #expect(AmountFinder.find(in: "Model Y2026", line: 0, language: nil).isEmpty)
     }
 
+    /// The yen has no cents: a yen sign at a price written with cents (a quantity's "x" misread)
+    /// leaves the currency to the rest of the document.
+    @Test func aYenSignAtAPriceWithCentsIsNoYen() {
+        #expect(AmountFinder.find(in: "1.00 ¥ 15.90  15.90 SR", line: 0, language: nil).allSatisfy { $0.currency == nil })
+        #expect(AmountFinder.find(in: "Total ¥1,480", line: 0, language: nil).first?.currency?.code == "JPY")
+        #expect(AmountFinder.find(in: "Total JPY 1,480.00", line: 0, language: nil).first?.currency?.code == "JPY")
+        let r = extractor.extract(text: "TAX INVOICE\nKedai Runcit Maju\n1.00 ¥ 15.90  15.90 SR\nTotal Incl. GST   15.90\nCash   RM 20.00\n")
+        #expect(r.amount.value == Decimal(string: "15.90"))
+        #expect(r.currency.value?.code == "MYR")
+    }
+
     /// A gym's payment e-mail names its fee, not a total; a club's letter naming its fee is no bill.
     @Test func aMembershipFeePaidIsTheChargeAFeeAnnouncedIsNot() {
         let paid = extractor.extract(text: """
@@ -396,7 +407,9 @@ import Testing
     }
 
     @Test func aPeriodWordThatIsNoLostSlashStatesNothing() {
-        for line in ["Jahr 2026 im Rückblick", "Valid 1 month", "Price (EUR)", "Artikel 12 Monat", "A o a an a HEU eee"] {
+        // A period word in brackets beside another bracketed word labels a variant: a weekday's copy.
+        for line in ["Jahr 2026 im Rückblick", "Valid 1 month", "Price (EUR)", "Artikel 12 Monat", "A o a an a HEU eee",
+                     "Prix au numéro : 1,50 € (semaine), 1,80 € (dimanche)."] {
             let r = extractor.extract(text: "Invoice\n\(line)\nTotal paid   10,00 €\n")
             #expect(!r.frequencyStated, "\(line)")
         }
@@ -1458,6 +1471,8 @@ import Testing
         ("Ka vin or   kalvintor.com/client - 1 877 380-2611\nFacture\n12 janvier 2026\nTotal 85,08 $", "Kalvintor"),
         // A name found whole in a longer domain is the name, not a misreading of it.
         ("Brelio   getbrelio.com\nInvoice\nInvoice date: 3 March 2026\nTotal $12.00", "Brelio"),
+        // A speck in the margin read as a colon before the name.
+        (": Vellmar Wasser AG\nS V W A\nFacture\nDate de la facture 03.02.2026\nTotal CHF 335.00", "Vellmar Wasser AG"),
     ])
     func logosReadAsTextAreNotTheName(text: String, name: String) {
         #expect(e.extract(text: text).name.value == name, "\(text)")
@@ -1584,6 +1599,23 @@ import Testing
         #expect(receipt(header: misread, headerConfidence: 0.95, thanks: "Thank you for shopping at PUSAT HIJAU MINI") == misread)
         // Another name in the sentence (a mall, a sister shop) does not replace the header.
         #expect(receipt(header: misread, headerConfidence: 0.7, thanks: "Thank you for shopping at LOTUS SQUARE MALL") == misread)
+    }
+
+    /// An avatar or an icon beside a name reads as one letter OCR doubts; a letter read as surely as
+    /// the name is part of it.
+    @Test func aDoubtfulLetterBesideANameIsAnIcon() {
+        func words(_ read: [(String, Double)]) -> [WordBox] {
+            read.enumerated().map { i, w in WordBox(text: w.0, confidence: w.1, x: i * 100, y: 0, width: 80, height: 12, line: 0, page: 1) }
+        }
+        #expect(NameFinder.droppingDoubtfulMarks(words([("x", 0.59), ("Brimvale", 0.96)])).text == "Brimvale")
+        #expect(NameFinder.droppingDoubtfulMarks(words([("Brimvale", 0.92), ("Cafe", 0.9), ("I", 0.6)])).text == "Brimvale Cafe")
+        #expect(NameFinder.droppingDoubtfulMarks(words([("E", 0.9), ("Brimvale", 0.96)])).text == "E Brimvale")
+        #expect(NameFinder.droppingDoubtfulMarks(words([("x", 0.59), ("Brimvale", 0.66)])).text == "x Brimvale")
+        // A phone mail app's sender line, its avatar's initial read before the name.
+        var mail = page([("Brimvale 19 Feb", 0.96), ("Your payment receipt", 0.95), ("Amount paid   A$35.00", 0.95)])
+        mail.words.insert(WordBox(text: "x", confidence: 0.59, x: 0, y: 0, width: 10, height: 12, line: 0, page: 1), at: 0)
+        for i in 1...3 { mail.words[i].x += 20 }
+        #expect(InvoiceExtractor().extract(pages: [mail]).name.value == "Brimvale")
     }
 
     /// Words laid out as `InvoiceExtractor.extract(text:)` lays them, each line with its confidence.
