@@ -169,7 +169,9 @@ struct NameFinder {
                 let text = String(part)
                 let folded = Text.fold(text), stripped = Self.stripLegal(text)
                 guard let core = stripped != folded ? stripped : Self.nameBeforeLegalForm(text), core != folded,
-                    let v = catalogue.vendor(named: core), core.count >= 2
+                    let v = catalogue.vendor(named: core), core.count >= 2,
+                    // A short name ("EE", "O2") as the brand prints it, not letters of noise ("ee e a").
+                    core.count >= 4 || text.contains(v.name)
                 else { continue }
                 consider(position - 0.2, Found(name: v.name, confidence: 0.75, evidence: raw, vendor: v))
                 }

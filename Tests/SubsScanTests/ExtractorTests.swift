@@ -1471,6 +1471,8 @@ import Testing
         ("Ka vin or   kalvintor.com/client - 1 877 380-2611\nFacture\n12 janvier 2026\nTotal 85,08 $", "Kalvintor"),
         // A name found whole in a longer domain is the name, not a misreading of it.
         ("Brelio   getbrelio.com\nInvoice\nInvoice date: 3 March 2026\nTotal $12.00", "Brelio"),
+        // A payment slip's pattern read as letters that, with a legal form stripped, spell a short brand.
+        ("Vellmar Wasser AG\nFacture\nDate de la facture 03.02.2026\nTotal CHF 335.00\n‘ ee e a =", "Vellmar Wasser AG"),
         // A speck in the margin read as a colon before the name.
         (": Vellmar Wasser AG\nS V W A\nFacture\nDate de la facture 03.02.2026\nTotal CHF 335.00", "Vellmar Wasser AG"),
     ])
