@@ -86,7 +86,7 @@ final class OCREngine: @unchecked Sendable {
     private static let cacheLock = NSLock()
     nonisolated(unsafe) private static var cache: [String: OCREngine] = [:]
 
-    /// Starts loading the engine for `languages` on another thread, so that its models (~0.25 s
+    /// Starts loading the engine for `languages` on another thread, so that its models (~0.6 s
     /// for four languages) load while the page is decoded and prepared. A failure is left for
     /// `shared(languages:)` to report.
     static func preload(languages: String) {
