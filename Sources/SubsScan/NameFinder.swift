@@ -352,10 +352,6 @@ struct NameFinder {
         return fromDomain
     }
 
-    /// Two readings of one name that differ by a few letters or spaces ("FUYI MINEMARKET", "FUYI MINI
-    /// MARKET"): letters and digits alike but for at most one slip in six, and not the same reading.
-    /// A logo OCR read as an opening bracket and letters before the name beside it ("(EN Judo Club"):
-    /// names never start with a bracket they do not close.
     /// An icon or an avatar beside a name reads as one character OCR doubts ("x Kayo", "O Fizz"): a
     /// one-character word at either end of a cell, read with clearly less confidence than the word
     /// beside it, is dropped.
@@ -374,6 +370,8 @@ struct NameFinder {
     /// read as letters came in at 0.59-0.67.
     static let doubtfulMarkConfidence = 0.75
 
+    /// A logo OCR read as an opening bracket and letters before the name beside it ("(EN Judo Club"):
+    /// names never start with a bracket they do not close.
     static func droppingLogoScrap(_ cell: String) -> String {
         let words = cell.split(separator: " ")
         guard words.count > 1, let first = words.first, let open = first.first, "([{".contains(open),
@@ -395,6 +393,8 @@ struct NameFinder {
         return k == p.count
     }
 
+    /// Two readings of one name that differ by a few letters or spaces ("FUYI MINEMARKET", "FUYI MINI
+    /// MARKET"): letters and digits alike but for at most one slip in six, and not the same reading.
     static func sameNameMisread(_ a: String, _ b: String) -> Bool {
         func core(_ s: String) -> String { s.uppercased().filter { $0.isLetter || $0.isNumber } }
         let x = core(a), y = core(b)
