@@ -156,22 +156,29 @@ public enum EventWait {
 
     /// Waits until one of `fds` is readable, `seconds` have passed, or `stop()` turns true after an event
     /// was dispatched. Returns the readable descriptors.
+    ///
+    /// One thread at a time waits: GLib's default context dispatches any thread's sources, so two
+    /// waiting threads (the test runner's) ran each other's callbacks as their sources were removed.
     public static func wait(fds: [Int32], seconds: Double, stop: () -> Bool = { false }) -> [Int32] {
+        defaultContextLock.lock()
+        defer { defaultContextLock.unlock() }
         let state = State()
-        let data = Unmanaged.passUnretained(state).toOpaque()
+        // Each source holds the state until GLib lets the source go.
+        func retained() -> UnsafeMutableRawPointer { Unmanaged.passRetained(state).toOpaque() }
+        let release: GDestroyNotify = { data in Unmanaged<State>.fromOpaque(data!).release() }
         let condition = GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue)
         let sources = fds.map { fd in
             g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, condition, { fd, _, data in
                 let state = Unmanaged<State>.fromOpaque(data!).takeUnretainedValue()
                 if !state.ready.contains(fd) { state.ready.append(fd) }
                 return 1  // G_SOURCE_CONTINUE: removed below
-            }, data, nil)
+            }, retained(), release)
         }
         let ms = guint(max(0, min(seconds, 86_400)) * 1000)
         let timer = g_timeout_add_full(G_PRIORITY_DEFAULT, ms, { data in
             Unmanaged<State>.fromOpaque(data!).takeUnretainedValue().timedOut = true
             return 0  // G_SOURCE_REMOVE
-        }, data, nil)
+        }, retained(), release)
         while state.ready.isEmpty && !state.timedOut && !stop() {
             g_main_context_iteration(nil, 1)
         }
@@ -182,6 +189,10 @@ public enum EventWait {
 
     /// Dispatches whatever GLib has pending without blocking.
     public static func dispatchPending() {
+        defaultContextLock.lock()
+        defer { defaultContextLock.unlock() }
         while g_main_context_iteration(nil, 0) != 0 {}
     }
+
+    private static let defaultContextLock = NSLock()
 }

@@ -74,6 +74,30 @@ import SubsCore
         #expect(Date().timeIntervalSince(quick) < 5)
     }
 
+    /// Threads waiting at once each get their own descriptor back, and none runs a callback of a
+    /// wait that has ended (that crashed the test runner).
+    @Test func threadsWaitingAtOnceGetTheirOwnDescriptors() {
+        let rounds = 300
+        let mismatches = NSLock()
+        nonisolated(unsafe) var wrong = 0
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<rounds {
+                var fds: [Int32] = [-1, -1]
+                pipe(&fds)
+                var byte: UInt8 = 1
+                _ = write(fds[1], &byte, 1)
+                // A wait that times out beside one that is answered: the timer and the descriptor are
+                // both dispatched while the other thread's sources come and go.
+                _ = EventWait.wait(fds: [], seconds: 0.001)
+                let ready = EventWait.wait(fds: [fds[0]], seconds: 5)
+                close(fds[0])
+                close(fds[1])
+                if ready != [fds[0]] { mismatches.withLock { wrong += 1 } }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test func aCommandGetsTheReminderAndItsFailureIsReported() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let s = Subscription(
