@@ -5,11 +5,9 @@ import SubsCore
 /// The Tesseract engine for one language set. Initialising costs ~0.6 s with four languages, so an
 /// engine is made once per process and language set (`shared(languages:)`) and reused.
 ///
-/// On a machine with two cores or more a page is cut in two between lines (`PageSplit`) and a
-/// second Tesseract instance reads the lower half while the first reads the upper. The second is
-/// loaded the first time a page is cut, while the first reads: loaded beside the page's preparation,
-/// it slowed every photo that is not cut. A lock serialises each instance's use: a `TessBaseAPI` is
-/// not thread-safe.
+/// On a machine with two cores or more it holds two Tesseract instances, loaded at once, and a
+/// page is cut in two between lines (`PageSplit`) so each instance reads a half: recognition takes
+/// about half the time. A lock serialises each instance's use: a `TessBaseAPI` is not thread-safe.
 final class OCREngine: @unchecked Sendable {
     /// One Tesseract instance and the lock that serialises its use.
     private final class Instance: @unchecked Sendable {
@@ -22,14 +20,10 @@ final class OCREngine: @unchecked Sendable {
         }
     }
 
+    private let instances: [Instance]
     /// Line re-reads and header bands use this one.
-    private let first: Instance
-    /// Reads lower halves; nil until a page is first cut (or for good when it could not load).
-    private var second: Instance?
-    private var secondTried = false
-    private let secondLock = NSLock()
-    private var api: OpaquePointer { first.api }
-    private var lock: NSLock { first.lock }
+    private var api: OpaquePointer { instances[0].api }
+    private var lock: NSLock { instances[0].lock }
     let languages: String
 
     /// Tesseract instances per engine: one per core, two at most (each holds ~60 MB of models).
@@ -61,22 +55,17 @@ final class OCREngine: @unchecked Sendable {
             throw SubsError(.unavailable,
                 "OCR language '\(code)' is not installed (no \(code).traineddata in \(dataDir)); install tesseract-ocr-\(code) or pick another with --lang")
         }
-        guard let first = Self.makeInstance(languages: languages) else {
+        // The instances load their models at the same time, one per core.
+        let loaded = LockedArray<Instance?>(repeating: nil, count: Self.instanceCount)
+        DispatchQueue.concurrentPerform(iterations: Self.instanceCount) { i in
+            loaded[i] = Self.makeInstance(languages: languages)
+        }
+        let instances = loaded.values.compactMap { $0 }
+        guard instances.count == Self.instanceCount else {
             throw SubsError(.unavailable, "the OCR engine could not load languages '\(languages)'; check the tesseract-ocr-* packages")
         }
-        self.first = first
+        self.instances = instances
         self.languages = languages
-    }
-
-    /// The second instance, loaded on first use (by the thread that will read the lower half).
-    private func secondInstance() -> Instance? {
-        secondLock.lock()
-        defer { secondLock.unlock() }
-        if !secondTried {
-            secondTried = true
-            second = Self.makeInstance(languages: languages)
-        }
-        return second
     }
 
     private static func makeInstance(languages: String) -> Instance? {
@@ -170,22 +159,17 @@ final class OCREngine: @unchecked Sendable {
             }
             return read(image, mode: PSM_SINGLE_BLOCK, dpi: dpi, page: page, api: instance.api)
         }
-        guard Self.instanceCount >= 2, let gray = raster.grayBytes(),
+        guard instances.count >= 2, let gray = raster.grayBytes(),
             let cut = PageSplit.row(gray: gray, width: raster.width, height: raster.height),
             let upper = raster.cropped(x: 0, y: 0, width: raster.width, height: cut),
             let lower = raster.cropped(x: 0, y: cut, width: raster.width, height: raster.height - cut)
-        else { return readAlone(raster, on: first) }
+        else { return readAlone(raster, on: instances[0]) }
         if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
             FileHandle.standardError.write(Data("page cut in two at row \(cut) of \(raster.height)\n".utf8))
         }
         let halves = LockedArray<[WordBox]>(repeating: [], count: 2)
         DispatchQueue.concurrentPerform(iterations: 2) { i in
-            // The second instance loads here, on the lower half's thread, while the first reads.
-            if i == 0 { halves[0] = readAlone(upper, on: first) } else if let second = secondInstance() {
-                halves[1] = readAlone(lower, on: second)
-            } else {
-                halves[1] = readAlone(lower, on: first)
-            }
+            halves[i] = readAlone(i == 0 ? upper : lower, on: instances[i])
         }
         let top = halves[0]
         let firstLowerLine = (top.map(\.line).max() ?? -1) + 1
