@@ -3,49 +3,25 @@ import Foundation
 import SubsCore
 
 /// The Tesseract engine for one language set. Initialising costs ~0.6 s with four languages, so an
-/// engine is made once per process and language set (`shared(languages:)`) and reused.
-///
-/// On a machine with two cores or more it holds two Tesseract instances, loaded at once, and a
-/// page is cut in two between lines (`PageSplit`) so each instance reads a half: recognition takes
-/// about half the time. A lock serialises each instance's use: a `TessBaseAPI` is not thread-safe.
+/// engine is made once per process and language set (`shared(languages:)`) and reused; a lock
+/// serialises use because a `TessBaseAPI` is not thread-safe.
 final class OCREngine: @unchecked Sendable {
-    /// One Tesseract instance and the lock that serialises its use.
-    private final class Instance: @unchecked Sendable {
-        let api: OpaquePointer
-        let lock = NSLock()
-        init(api: OpaquePointer) { self.api = api }
-        deinit {
-            TessBaseAPIEnd(api)
-            TessBaseAPIDelete(api)
-        }
-    }
-
-    private let instances: [Instance]
-    /// Line re-reads and header bands use this one.
-    private var api: OpaquePointer { instances[0].api }
-    private var lock: NSLock { instances[0].lock }
+    private let api: OpaquePointer
+    private let lock = NSLock()
     let languages: String
-
-    /// Tesseract instances per engine: one per core, two at most (each holds ~60 MB of models).
-    static let instanceCount = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     static let tessdataDirectory = "/usr/share/tesseract-ocr/5/tessdata"
 
     /// Tesseract's OpenMP threads made recognition about twice as slow on 2 cores: one thread.
     /// Called before any engine thread starts (`setenv` is not safe beside other threads).
-    /// libgomp keeps the limit per thread: every thread that runs recognition calls this.
     private static func limitThreads() {
-        // For this process no parallel level may be active, so one thread.
-        if singleThreaded { omp_set_max_active_levels(0) }
+        // The variable only helps child processes (libgomp read it at load)...
+        if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
+            setenv("OMP_THREAD_LIMIT", "1", 1)
+            // ... and for this process no nested-parallel level may be active, so one thread.
+            omp_set_max_active_levels(0)
+        }
     }
-
-    /// Whether one OpenMP thread was chosen here: not when the user set OMP_THREAD_LIMIT.
-    private static let singleThreaded: Bool = {
-        guard ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil else { return false }
-        // The variable only helps child processes (libgomp read it at load).
-        setenv("OMP_THREAD_LIMIT", "1", 1)
-        return true
-    }()
 
     private init(languages: String) throws(SubsError) {
         Self.limitThreads()
@@ -55,24 +31,10 @@ final class OCREngine: @unchecked Sendable {
             throw SubsError(.unavailable,
                 "OCR language '\(code)' is not installed (no \(code).traineddata in \(dataDir)); install tesseract-ocr-\(code) or pick another with --lang")
         }
-        // The instances load their models at the same time, one per core.
-        let loaded = LockedArray<Instance?>(repeating: nil, count: Self.instanceCount)
-        DispatchQueue.concurrentPerform(iterations: Self.instanceCount) { i in
-            loaded[i] = Self.makeInstance(languages: languages)
-        }
-        let instances = loaded.values.compactMap { $0 }
-        guard instances.count == Self.instanceCount else {
-            throw SubsError(.unavailable, "the OCR engine could not load languages '\(languages)'; check the tesseract-ocr-* packages")
-        }
-        self.instances = instances
-        self.languages = languages
-    }
-
-    private static func makeInstance(languages: String) -> Instance? {
-        guard let api = TessBaseAPICreate() else { return nil }
+        guard let api = TessBaseAPICreate() else { throw SubsError(.failure, "cannot start the OCR engine") }
         guard TessBaseAPIInit3(api, nil, languages) == 0 else {
             TessBaseAPIDelete(api)
-            return nil
+            throw SubsError(.unavailable, "the OCR engine could not load languages '\(languages)'; check the tesseract-ocr-* packages")
         }
         // One uniform block: fastest here, and it keeps a label and its amount on one line.
         TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK)
@@ -80,7 +42,13 @@ final class OCREngine: @unchecked Sendable {
         // No second try of each doubtful line inverted (light text on dark): whole dark pages are
         // inverted before OCR, and on faint receipts the retries cost ~10% of the time for nothing.
         _ = TessBaseAPISetVariable(api, "tessedit_do_invert", "0")
-        return Instance(api: api)
+        self.api = api
+        self.languages = languages
+    }
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
     }
 
     private static let cacheLock = NSLock()
@@ -112,12 +80,12 @@ final class OCREngine: @unchecked Sendable {
     /// an empty band in the header (above the first confidently read line, or between two lines)
     /// that holds ink is read again on its own and its lines are put in their place.
     func recognize(_ raster: Raster, dpi: Int, page: Int) -> TextPage {
-        var words = blockWords(raster, dpi: dpi, page: page)
         lock.lock()
         defer {
             TessBaseAPIClear(api)
             lock.unlock()
         }
+        var words = read(raster, mode: PSM_SINGLE_BLOCK, dpi: dpi, page: page)
         var inserted: [(beforeY: Int, words: [WordBox])] = []
         for band in Self.headerGaps(words, pageHeight: raster.height) {
             // A fresh image of the band: re-reading a rectangle of the thresholded page gave noise.
@@ -145,40 +113,6 @@ final class OCREngine: @unchecked Sendable {
         }
         if !inserted.isEmpty { words = Self.merging(inserted, into: words) }
         return TextPage(page: page, source: .ocr, words: words, width: raster.width, height: raster.height)
-    }
-
-    /// The page's words read as one block; with two instances, the two halves of the page at once
-    /// (cut between lines), the lower half's words moved down and numbered after the upper's lines.
-    private func blockWords(_ raster: Raster, dpi: Int, page: Int) -> [WordBox] {
-        @Sendable func readAlone(_ image: Raster, on instance: Instance) -> [WordBox] {
-            Self.limitThreads()
-            instance.lock.lock()
-            defer {
-                TessBaseAPIClear(instance.api)
-                instance.lock.unlock()
-            }
-            return read(image, mode: PSM_SINGLE_BLOCK, dpi: dpi, page: page, api: instance.api)
-        }
-        guard instances.count >= 2, let gray = raster.grayBytes(),
-            let cut = PageSplit.row(gray: gray, width: raster.width, height: raster.height),
-            let upper = raster.cropped(x: 0, y: 0, width: raster.width, height: cut),
-            let lower = raster.cropped(x: 0, y: cut, width: raster.width, height: raster.height - cut)
-        else { return readAlone(raster, on: instances[0]) }
-        if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
-            FileHandle.standardError.write(Data("page cut in two at row \(cut) of \(raster.height)\n".utf8))
-        }
-        let halves = LockedArray<[WordBox]>(repeating: [], count: 2)
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            halves[i] = readAlone(i == 0 ? upper : lower, on: instances[i])
-        }
-        let top = halves[0]
-        let firstLowerLine = (top.map(\.line).max() ?? -1) + 1
-        return top + halves[1].map { w in
-            var w = w
-            w.y += cut
-            w.line += firstLowerLine
-            return w
-        }
     }
 
     /// Bands of the header (top quarter) where no line was read with confidence but big text may
@@ -321,19 +255,17 @@ final class OCREngine: @unchecked Sendable {
         return word.replacingOccurrences(of: "ı", with: "i")
     }
 
-    /// Reads `image` in `mode` on `api` (the first instance's by default): its words, with boxes in
-    /// its pixels. The caller holds that instance's lock.
-    private func read(_ image: Raster, mode: TessPageSegMode, dpi: Int, page: Int, api: OpaquePointer? = nil) -> [WordBox] {
-        let api = api ?? self.api
+    /// Reads `image` in `mode`: its words, with boxes in its pixels. The caller holds the lock.
+    private func read(_ image: Raster, mode: TessPageSegMode, dpi: Int, page: Int) -> [WordBox] {
         TessBaseAPIClear(api)
         TessBaseAPISetPageSegMode(api, mode)
         TessBaseAPISetImage2(api, image.pix)
         TessBaseAPISetSourceResolution(api, Int32(dpi))
-        return readWords(api: api, page: page)
+        return readWords(page: page, lineOffset: 0)
     }
 
-    /// Runs recognition on `api`'s current image and reads the words.
-    private func readWords(api: OpaquePointer, page: Int) -> [WordBox] {
+    /// Runs recognition on the current image/rectangle and reads the words.
+    private func readWords(page: Int, lineOffset: Int) -> [WordBox] {
         guard TessBaseAPIRecognize(api, nil) == 0, let it = TessBaseAPIGetIterator(api) else { return [] }
         defer { TessResultIteratorDelete(it) }
         let pageIt = TessResultIteratorGetPageIterator(it)
@@ -351,23 +283,8 @@ final class OCREngine: @unchecked Sendable {
             if trimmed.isEmpty { continue }
             words.append(WordBox(
                 text: trimmed, confidence: max(0, min(1, conf)),
-                x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t), line: max(line, 0), page: page))
+                x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t), line: max(line, 0) + lineOffset, page: page))
         } while TessResultIteratorNext(it, RIL_WORD) != 0
         return words
     }
-}
-
-/// What concurrent workers hand back, one slot each.
-private final class LockedArray<Element>: @unchecked Sendable {
-    private var storage: [Element]
-    private let lock = NSLock()
-
-    init(repeating value: Element, count: Int) { storage = Array(repeating: value, count: count) }
-
-    subscript(i: Int) -> Element {
-        get { lock.withLock { storage[i] } }
-        set { lock.withLock { storage[i] = newValue } }
-    }
-
-    var values: [Element] { lock.withLock { storage } }
 }

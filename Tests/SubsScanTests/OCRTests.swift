@@ -103,27 +103,6 @@ import Testing
     }
 }
 
-/// With two engines, a page is read as two halves at once; the words come back as one page.
-@Suite(.serialized) struct SplitPageTests {
-    @Test(.enabled(if: OCREngine.instanceCount >= 2)) func aPageReadInTwoHalvesKeepsItsLinesInOrder() throws {
-        try #require(Fixtures.hasImageMagick)
-        let dir = try TempDir()
-        let url = dir.path("long.png")
-        let lines = (1...24).map { String(format: "Line %02d of the statement %@", $0, ["water", "paths", "tools", "gates"][$0 % 4]) }
-        try Fixtures.renderText(lines, to: url)
-        let raster = try #require(Raster(encoded: try Data(contentsOf: url))?.grayscale())
-        let gray = try #require(raster.grayBytes())
-        let cut = try #require(PageSplit.row(gray: gray, width: raster.width, height: raster.height))
-        let page = try OCREngine.shared(languages: "eng").recognize(raster, dpi: 300, page: 1)
-        let read = Dictionary(grouping: page.words, by: \.line).sorted { $0.key < $1.key }.map { $0.value }
-        // Every line once, in order, the lower half's below the cut.
-        #expect(read.map { $0.map(\.text).joined(separator: " ") } == lines)
-        let tops = read.map { $0.map(\.y).min()! }
-        #expect(tops == tops.sorted())
-        #expect(tops.contains { $0 > cut } && tops.contains { $0 < cut })
-    }
-}
-
 @Suite(.serialized) struct LineRereadTests {
     @Test func aLineReReadUnenlargedKeepsItsWordsWhereThePageHasThem() throws {
         try #require(Fixtures.hasImageMagick)
