@@ -72,28 +72,24 @@ import Testing
             """)
         #expect(spanish.amount.value == Decimal(string: "412.00"))
         // The year's premium printed beside a monthly instalment is no charge label.
-        let instalment = extractor.extract(text: """
-            Krankenkasse Alpstein
-            Prämienrechnung März 2026
-            Rechnungsdatum 20.2.2026
-            Grundversicherung   CHF 398.60
-            Zu bezahlen   CHF 342.90
-            Jahresprämie 2026 nach Verbilligung: CHF 4'114.80.
-            """)
+        let instalment = extractor.extract(text: Self.healthInsuranceInstalment)
         #expect(instalment.amount.value == Decimal(string: "342.90"))
     }
+
+    /// A health insurer's monthly bill, the year's premium printed beside the instalment.
+    static let healthInsuranceInstalment = """
+        Krankenkasse Alpstein
+        Prämienrechnung März 2026
+        Rechnungsdatum 20.2.2026
+        Grundversicherung   CHF 398.60
+        Zu bezahlen   CHF 342.90
+        Jahresprämie 2026 nach Verbilligung: CHF 4'114.80.
+        """
 
     /// Twelve times the charge, a year's total printed beside it says the charge is monthly; four
     /// times, quarterly.
     @Test func aYearsTotalOfTwelveOrFourChargesGivesTheFrequency() {
-        let instalment = extractor.extract(text: """
-            Krankenkasse Alpstein
-            Prämienrechnung März 2026
-            Rechnungsdatum 20.2.2026
-            Grundversicherung   CHF 398.60
-            Zu bezahlen   CHF 342.90
-            Jahresprämie 2026 nach Verbilligung: CHF 4'114.80.
-            """)
+        let instalment = extractor.extract(text: Self.healthInsuranceInstalment)
         #expect(instalment.frequency.value == .monthly)
         let quarter = extractor.extract(text: """
             Kraftwerk Training
