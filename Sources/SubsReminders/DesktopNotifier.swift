@@ -187,12 +187,5 @@ public enum EventWait {
         return state.ready
     }
 
-    /// Dispatches whatever GLib has pending without blocking.
-    public static func dispatchPending() {
-        defaultContextLock.lock()
-        defer { defaultContextLock.unlock() }
-        while g_main_context_iteration(nil, 0) != 0 {}
-    }
-
     private static let defaultContextLock = NSLock()
 }
