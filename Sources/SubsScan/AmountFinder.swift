@@ -119,7 +119,7 @@ enum AmountFinder {
             // The yen has no cents: a yen sign at a price written with cents ("1.00 ¥ 15.90", a
             // quantity's "x" misread) says nothing of the currency, which the document's other clues
             // decide. (A code is not misread so: "JPY 1,480.00" stays yen.)
-            if currency?.minorUnits == 0, markerText.map({ Currency(code: $0) == nil }) == true, frac > 0 {
+            if currency?.minorUnits == 0, let mk = markerText, !codes.contains(mk), frac > 0 {
                 currency = nil
             }
             // Codes that are also words or ratings ("RON 95" petrol, "PEN", "TRY") count only before
