@@ -23,11 +23,11 @@ enum AmountFinder {
     static let codes: Set<String> = [
         "EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "MYR", "SGD",
         "HKD", "INR", "BRL", "MXN", "ZAR", "CNY", "KRW", "TRY", "RUB", "ILS", "AED", "THB", "IDR", "PHP", "TWD", "RON",
-        "BGN", "ISK", "ARS", "CLP", "COP", "PEN",
+        "BGN", "ISK", "ARS", "CLP", "COP", "PEN", "MAD",
     ]
 
     /// ISO codes that are also words or ratings in receipts.
-    static let wordLikeCodes: Set<String> = ["RON", "TRY", "PEN", "COP"]
+    static let wordLikeCodes: Set<String> = ["RON", "TRY", "PEN", "COP", "MAD"]
 
     private static let symbolAlternation: String = {
         let symbols = Currency.symbols.map(\.symbol).sorted { $0.count > $1.count }
@@ -37,13 +37,17 @@ enum AmountFinder {
     private static let pattern: NSRegularExpression = {
         // South Africa's rand sign is a bare "R" ("R269.96", "R 1 148.00"). Ending a word it is
         // a letter, and the number after it is read on its own ("SR 13.90": a tax code).
-        let marker = "(?:\(symbolAlternation)|\(codes.sorted().joined(separator: "|"))|kr|(?<![\\p{L}\\p{N}])R(?=\\s?\\d))"
+        // Peru's sol ("S/ 49.90", "S/.49.90") is a sign only before a number ("S/B" is a Malaysian
+        // legal form); Morocco's dirham ("515,00 DH", "Dhs 99.00") only as a word of its own.
+        let marker = "(?:\(symbolAlternation)|\(codes.sorted().joined(separator: "|"))|kr|(?<![\\p{L}\\p{N}])R(?=\\s?\\d)"
+            + "|(?<![\\p{L}\\p{N}])S/\\.?(?=\\s?\\d)|(?<![\\p{L}\\p{N}])(?:DH|Dhs|DHS)(?![\\p{L}\\p{N}]))"
         // First: "200. 00" at the end of a line, a till amount whose decimal point OCR spaced out.
         // Then India's lakh grouping ("1,27,440.00"), then thousands groups.
         let number = #"\d+[.,] \d{2}(?=\s*$)|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.,\u00A0\u202F'’ ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
         // A number has one marker: before it, or else after it ("€19.99 €14.99" is two amounts). A
         // sign glued to the next number is that number's ("2025 £318.45": a date's year, then a price).
-        let p = "(?:(?<pre>\(marker))\\s?(?<num>\(number))|(?<num2>\(number))(?:\\s?(?<suf>\(marker))(?!\\d))?)"
+        // The sol's sign is only ever written before its number.
+        let p = "(?:(?<pre>\(marker))\\s?(?<num>\(number))|(?<num2>\(number))(?:\\s?(?!S/)(?<suf>\(marker))(?!\\d))?)"
         return try! NSRegularExpression(pattern: p)
     }()
 
@@ -99,6 +103,10 @@ enum AmountFinder {
                     currency = Currency(code: code)
                 } else if mk == randSign {
                     currency = Currency(code: "ZAR")
+                } else if mk.hasPrefix(solSign) {
+                    currency = Currency(code: "PEN")
+                } else if dirhamSigns.contains(mk) {
+                    currency = Currency(code: "MAD")
                 }
             }
             // "$ 897.000 COP", "$119.00 MXN": the code after a dollar sign says which dollar.
@@ -124,7 +132,7 @@ enum AmountFinder {
             }
             // Codes that are also words or ratings ("RON 95" petrol, "PEN", "TRY") count only before
             // or after a price written with cents.
-            if let mk = markerText, wordLikeCodes.contains(mk) || mk == randSign, frac != 2 { continue }
+            if let mk = markerText, wordLikeCodes.contains(mk) || mk == randSign || dirhamSigns.contains(mk), frac != 2 { continue }
             // Without a currency sign, only prices written with cents count as money.
             if markerText == nil && frac != 2 { continue }
             if markerText == nil && value >= 100_000 { continue }
@@ -142,8 +150,13 @@ enum AmountFinder {
     /// The rand's sign, a letter alone: it counts only before a price written with cents.
     static let randSign = "R"
 
+    /// Peru's sol, "S/" or "S/.".
+    static let solSign = "S/"
+    /// Morocco's dirham as its prices write it (the United Arab Emirates' is told by country clues).
+    static let dirhamSigns: Set<String> = ["DH", "Dhs", "DHS"]
+
     static func isMarker(_ s: String) -> Bool {
-        if codes.contains(s) || s == "kr" || s == randSign { return true }
+        if codes.contains(s) || s == "kr" || s == randSign || s.hasPrefix(solSign) || dirhamSigns.contains(s) { return true }
         return Currency.symbols.contains { $0.symbol == s }
     }
 

@@ -59,6 +59,8 @@ enum CountryClues {
         ("shanghai", "CNY", 1.5), ("shenzhen", "CNY", 1.5), ("korea", "KRW", 1.5), ("seoul", "KRW", 1.5),
         ("taiwan", "TWD", 2), ("taipei", "TWD", 1.5), ("united arab emirates", "AED", 2), ("dubai", "AED", 1.5),
         ("abu dhabi", "AED", 1.5), ("saudi arabia", "SAR", 2), ("riyadh", "SAR", 1.5), ("israel", "ILS", 2),
+        ("maroc", "MAD", 2), ("morocco", "MAD", 2), ("casablanca", "MAD", 1.5), ("rabat", "MAD", 1.5),
+        ("marrakech", "MAD", 1.5), ("tanger", "MAD", 1),
         ("south africa", "ZAR", 2), ("johannesburg", "ZAR", 1.5), ("cape town", "ZAR", 1.5), ("pretoria", "ZAR", 1.5),
         ("durban", "ZAR", 1.5), ("gauteng", "ZAR", 1.5), ("sandton", "ZAR", 1.5), ("kwazulu natal", "ZAR", 1.5),
         ("western cape", "ZAR", 1.5), ("bloemfontein", "ZAR", 1.5), ("gqeberha", "ZAR", 1.5), ("debit order", "ZAR", 1),
@@ -84,7 +86,7 @@ enum CountryClues {
         ("+62", "IDR"), ("+66", "THB"), ("+63", "PHP"), ("+84", "VND"), ("+852", "HKD"), ("+81", "JPY"),
         ("+86", "CNY"), ("+82", "KRW"), ("+886", "TWD"), ("+971", "AED"), ("+966", "SAR"), ("+972", "ILS"),
         ("+27", "ZAR"), ("+52", "MXN"), ("+55", "BRL"), ("+54", "ARS"), ("+56", "CLP"), ("+57", "COP"),
-        ("+51", "PEN"), ("+598", "UYU"),
+        ("+51", "PEN"), ("+598", "UYU"), ("+212", "MAD"),
     ]
 
     /// Country-code top-level domains (second-level forms like `.com.au` end the same way).
@@ -94,7 +96,8 @@ enum CountryClues {
         ("fi", "EUR"), ("ch", "CHF"), ("se", "SEK"), ("no", "NOK"), ("dk", "DKK"), ("pl", "PLN"), ("cz", "CZK"),
         ("hu", "HUF"), ("in", "INR"), ("id", "IDR"), ("th", "THB"), ("ph", "PHP"), ("vn", "VND"), ("hk", "HKD"),
         ("jp", "JPY"), ("cn", "CNY"), ("kr", "KRW"), ("tw", "TWD"), ("ae", "AED"), ("za", "ZAR"), ("mx", "MXN"),
-        ("br", "BRL"), ("ar", "ARS"), ("cl", "CLP"), ("co", "COP"), ("ca", "CAD"), ("uy", "UYU"),
+        ("br", "BRL"), ("ar", "ARS"), ("cl", "CLP"), ("co", "COP"), ("ca", "CAD"), ("uy", "UYU"), ("pe", "PEN"),
+        ("ma", "MAD"),
     ]
 
     /// Currencies whose usual sign is `$` (a bare `$` may be any of them).

@@ -646,6 +646,10 @@ public struct InvoiceExtractor: Sendable {
             if let d = defaultCurrency, CountryClues.dollarCurrencies.contains(d.code) { return (d, 0.6, nil) }
             return (.usd, 0.6, nil)
         }
+        // The dirham's sign is also the Emirates' ("Dhs 50"): their clues make it AED.
+        if let mk = m.marker, AmountFinder.dirhamSigns.contains(mk), let aed = clues["AED"], aed.score > clues["MAD"]?.score ?? 0 {
+            return (Currency(code: "AED")!, 0.8, aed.evidence)
+        }
         if let c = m.currency { return (c, 0.95, m.raw) }
         if m.marker == "$" { let (c, conf, _) = dollar(); return (c, conf, m.raw) }
         // The currency printed on the other amounts of the document.

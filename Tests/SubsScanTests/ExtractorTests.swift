@@ -883,6 +883,44 @@ import Testing
         #expect(AmountFinder.find(in: "1 Lemon soda SR 13.90", line: 0, language: "en").map(\.value) == [Decimal(string: "13.90")!])
     }
 
+    /// Peru's sol is "S/" (or "S/.") before its number; "S/B", a Malaysian legal form, is no sign.
+    @Test func theSolSign() {
+        let bill = extractor.extract(text: """
+            Recibo de luz
+            Fecha de emisión 12/02/2026
+            Cargo fijo                         S/ 3.62
+            Consumo de energía (245 kWh)       S/ 172.33
+            Total a pagar                      S/. 227.60
+            """)
+        #expect(bill.amount.value == Decimal(string: "227.60"))
+        #expect(bill.currency.value?.code == "PEN")
+        // The sign between two numbers is the second's: it is never written after its number.
+        #expect(AmountFinder.find(in: "Redondeo 0.04 S/ 227.60", line: 0, language: "es").map { $0.currency?.code } == [nil, "PEN"])
+        #expect(AmountFinder.find(in: "99 SPEED MART S/B 12.50", line: 0, language: "en").allSatisfy { $0.currency?.code != "PEN" })
+    }
+
+    /// Morocco's dirham is "DH" or "Dhs" beside a price with cents; with the Emirates' clues the
+    /// same sign is their dirham. "DHL" is no sign.
+    @Test func theDirhamSign() {
+        let ma = extractor.extract(text: """
+            Facture N° 2026-0113 · Casablanca
+            Date de facture : 03/01/2026
+            Abonnement mensuel Fibre 100 Méga   416,67 DH
+            Montant TTC à payer                 515,00 DH
+            """)
+        #expect(ma.amount.value == Decimal(string: "515.00"))
+        #expect(ma.currency.value?.code == "MAD")
+        let ae = extractor.extract(text: """
+            Tax invoice · Business Bay, Dubai
+            Invoice date 03/01/2026
+            Total due   Dhs 262.50
+            """)
+        #expect(ae.amount.value == Decimal(string: "262.50"))
+        #expect(ae.currency.value?.code == "AED")
+        #expect(AmountFinder.find(in: "DHL 12.00", line: 0, language: "en").allSatisfy { $0.currency == nil })
+        #expect(AmountFinder.find(in: "Haus DH 4", line: 0, language: "de").isEmpty)
+    }
+
     /// Where a document comes from, not the countries its streets are named after; Australia's
     /// states and cities.
     @Test func countryCluesFromPlaces() {
