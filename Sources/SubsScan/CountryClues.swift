@@ -52,6 +52,9 @@ enum CountryClues {
         ("hungary", "HUF", 2), ("turkiye", "TRY", 2), ("turkey", "TRY", 1.5),
         // Asia, Middle East, Africa, South America
         ("india", "INR", 2), ("gstin", "INR", 2), ("pvt ltd", "INR", 1.5), ("cgst", "INR", 1.5), ("sgst", "INR", 1.5),
+        ("igst", "INR", 1.5), ("mumbai", "INR", 1.5), ("new delhi", "INR", 1.5), ("bengaluru", "INR", 1.5),
+        ("bangalore", "INR", 1.5), ("chennai", "INR", 1.5), ("hyderabad", "INR", 1), ("kolkata", "INR", 1.5),
+        ("pune", "INR", 1), ("gurugram", "INR", 1.5), ("noida", "INR", 1.5),
         ("indonesia", "IDR", 2), ("jakarta", "IDR", 1.5), ("npwp", "IDR", 2), ("thailand", "THB", 2),
         ("bangkok", "THB", 1.5), ("philippines", "PHP", 2), ("manila", "PHP", 1.5), ("vietnam", "VND", 2),
         ("viet nam", "VND", 2), ("hong kong", "HKD", 2), ("kowloon", "HKD", 1.5), ("japan", "JPY", 2),
@@ -59,6 +62,9 @@ enum CountryClues {
         ("shanghai", "CNY", 1.5), ("shenzhen", "CNY", 1.5), ("korea", "KRW", 1.5), ("seoul", "KRW", 1.5),
         ("taiwan", "TWD", 2), ("taipei", "TWD", 1.5), ("united arab emirates", "AED", 2), ("dubai", "AED", 1.5),
         ("abu dhabi", "AED", 1.5), ("saudi arabia", "SAR", 2), ("riyadh", "SAR", 1.5), ("israel", "ILS", 2),
+        ("tel aviv", "ILS", 1.5), ("jerusalem", "ILS", 1), ("haifa", "ILS", 1.5), ("istanbul", "TRY", 1.5),
+        ("ankara", "TRY", 1.5), ("izmir", "TRY", 1.5), ("busan", "KRW", 1.5), ("incheon", "KRW", 1.5),
+        ("hanoi", "VND", 1.5), ("ha noi", "VND", 1.5), ("ho chi minh", "VND", 1.5),
         ("maroc", "MAD", 2), ("morocco", "MAD", 2), ("casablanca", "MAD", 1.5), ("rabat", "MAD", 1.5),
         ("marrakech", "MAD", 1.5), ("tanger", "MAD", 1),
         ("south africa", "ZAR", 2), ("johannesburg", "ZAR", 1.5), ("cape town", "ZAR", 1.5), ("pretoria", "ZAR", 1.5),
@@ -97,7 +103,7 @@ enum CountryClues {
         ("hu", "HUF"), ("in", "INR"), ("id", "IDR"), ("th", "THB"), ("ph", "PHP"), ("vn", "VND"), ("hk", "HKD"),
         ("jp", "JPY"), ("cn", "CNY"), ("kr", "KRW"), ("tw", "TWD"), ("ae", "AED"), ("za", "ZAR"), ("mx", "MXN"),
         ("br", "BRL"), ("ar", "ARS"), ("cl", "CLP"), ("co", "COP"), ("ca", "CAD"), ("uy", "UYU"), ("pe", "PEN"),
-        ("ma", "MAD"),
+        ("ma", "MAD"), ("il", "ILS"), ("tr", "TRY"),
     ]
 
     /// Currencies whose usual sign is `$` (a bare `$` may be any of them).

@@ -35,9 +35,11 @@ public struct InvoiceExtractor: Sendable {
         let lines = TextLine.lines(of: pages).filter { !$0.words.isEmpty }
         var result = Extraction()
         guard !lines.isEmpty else { return result }
-        let raws = lines.map(\.text)
-        let folded = raws.map(Text.fold)
+        let printed = lines.map(\.text)
+        let folded = printed.map(Text.fold)
         let docFolded = folded.joined(separator: " \n ")
+        let raws = UnreadableSigns.repaired(printed, clues: CountryClues.scores(folded: docFolded, raw: printed.joined(separator: "\n")))
+            ?? printed
         let language = detectLanguage(folded)
         result.language = language
 
@@ -649,6 +651,12 @@ public struct InvoiceExtractor: Sendable {
         // The dirham's sign is also the Emirates' ("Dhs 50"): their clues make it AED.
         if let mk = m.marker, AmountFinder.dirhamSigns.contains(mk), let aed = clues["AED"], aed.score > clues["MAD"]?.score ?? 0 {
             return (Currency(code: "AED")!, 0.8, aed.evidence)
+        }
+        // The won's sign, which the OCR models lack, is read as the yen's on a Korean document.
+        if m.currency?.code == "JPY", let mk = m.marker, !AmountFinder.codes.contains(mk), let kr = clues["KRW"],
+            kr.score >= UnreadableSigns.minClue, clues["JPY"] == nil
+        {
+            return (Currency(code: "KRW")!, 0.75, kr.evidence)
         }
         if let c = m.currency { return (c, 0.95, m.raw) }
         if m.marker == "$" { let (c, conf, _) = dollar(); return (c, conf, m.raw) }

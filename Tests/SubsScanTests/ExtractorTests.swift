@@ -921,6 +921,59 @@ import Testing
         #expect(AmountFinder.find(in: "Haus DH 4", line: 0, language: "de").isEmpty)
     }
 
+    /// The OCR models have no rupee, shekel or won sign: each is read as one glyph glued to every
+    /// amount of the document, which the document's country makes the sign again.
+    @Test func signsTheModelsCannotRead() {
+        let inr = extractor.extract(text: """
+            Payment receipt
+            Plan price 7422.88
+            GST @ 18% 776.12
+            Amount paid 7499.00
+            Renew yearly for 71,499.
+            Andheri East, Mumbai 400069 · GSTIN 27AABCU9603R1ZM
+            """)
+        #expect(inr.amount.value == Decimal(string: "499.00"))
+        #expect(inr.currency.value?.code == "INR")
+        let ils = extractor.extract(text: """
+            Receipt · Date 14/09/2025
+            Price (incl. VAT 18%) m39.90
+            VAT included m6.09
+            Total paid m39.90
+            21 Herzl St., Tel Aviv
+            """)
+        #expect(ils.amount.value == Decimal(string: "39.90"))
+        #expect(ils.currency.value?.code == "ILS")
+        let krw = extractor.extract(text: """
+            Receipt · Payment date 2026.01.14
+            Total paid ¥9,900
+            Mapo-gu, Seoul 03909
+            """)
+        #expect(krw.currency.value?.code == "KRW")
+        // Amounts that merely share a first digit, or a glyph on a document from elsewhere, stay.
+        let rupees = AmountFinder.find(in: "Amount paid 749.00", line: 0, language: "en")
+        let same = extractor.extract(text: """
+            Tax invoice · GSTIN 27AABCU9603R1ZM
+            Plan price 734.75
+            GST @ 18% 132.25
+            Amount paid 867.00
+            """)
+        #expect(same.amount.value == Decimal(string: "867.00") && rupees.count == 1)
+        let elsewhere = extractor.extract(text: """
+            Invoice · Date 14/09/2025
+            Price m39.90
+            Total paid m39.90
+            Rue de Rivoli 12, 75001 Paris, France
+            """)
+        #expect(elsewhere.amount.value != Decimal(string: "39.90"))
+        // A digit is taken for the sign only before three amounts or more, and nearly all of them;
+        // a faint clue of the country is not enough.
+        let india: [String: (score: Double, evidence: String)] = ["INR": (2, "india")]
+        #expect(UnreadableSigns.repaired(["Total 7499.00", "Tax 776.12"], clues: india) == nil)
+        #expect(UnreadableSigns.repaired(["Sofa 734.75", "Lamp 745.00 712.25", "Delivery 132.25", "GST 467.00 655.00"], clues: india) == nil)
+        #expect(UnreadableSigns.repaired(["Price m39.90", "Total m39.90 m6.09"], clues: ["ILS": (1, "jerusalem")]) == nil)
+        #expect(UnreadableSigns.repaired(["Price m39.90", "Total m39.90 m6.09"], clues: ["ILS": (1.5, "tel aviv")]) != nil)
+    }
+
     /// Where a document comes from, not the countries its streets are named after; Australia's
     /// states and cities.
     @Test func countryCluesFromPlaces() {
