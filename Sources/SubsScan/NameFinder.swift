@@ -289,6 +289,9 @@ struct NameFinder {
             // A line with a web address is a footer's or an item's (the domains had their turn above).
             if Self.bareDomain.firstMatch(in: cell, range: NSRange(location: 0, length: (cell as NSString).length)) != nil { continue }
             if !hasLegalForm && !words.isDisjoint(with: Self.addressWords) { continue }
+            if !hasLegalForm && Self.isStreetLine(trimmed) { continue }
+            // Places or services in a row ("Levent · Maslak · Tophane"): a tagline, not a name.
+            if trimmed.components(separatedBy: "·").count >= 3 { continue }
             // A state, region or country line of the address ("Selangor Darul Ehsan", "Johor").
             if !hasLegalForm && !hasBusinessWord
                 && CountryClues.phrases.contains(where: { $0.weight >= 1 && !Self.namingLegalForms.contains($0.phrase) && Text.contains(folded, phrase: $0.phrase) })
@@ -345,6 +348,12 @@ struct NameFinder {
                 if !tillReceipt, Text.fold(name).hasPrefix(Text.fold(t.name) + " ") {
                     return Found(name: t.name, confidence: 0.65, evidence: lines[t.line].text, vendor: nil)
                 }
+            }
+            // A letter's letterhead that is only a legal name: the name shortened ("Gothaer Allgemeine
+            // Versicherung AG" -> "Gothaer"). A shop's receipt is named as printed, and so is a
+            // letterhead with no sign of a letter to a customer.
+            if !tillReceipt, Self.writesToACustomer(lines), let short = Self.shortenedLegalName(name) {
+                return Found(name: short, confidence: 0.5, evidence: l.line, vendor: nil)
             }
             return Found(name: name, confidence: 0.5, evidence: l.line, vendor: nil)
         }
@@ -658,6 +667,24 @@ struct NameFinder {
         "perindustrian", "bandar", "persiaran", "lorong", "kampung", "industrial",
     ]
 
+    /// A street and its house number that the address words miss: a German compound street name
+    /// ("Lindenstraße 3-7", "Am Mühlweg 12"), Spain's "C/" for calle, Turkey's "Cad."/"Sok.",
+    /// Mexico's "Col." (colonia).
+    static func isStreetLine(_ text: String) -> Bool {
+        let folded = Text.fold(text)
+        if text.range(of: #"(?<![\p{L}\p{N}])(?:C/|Cad\.|Sok\.|Col\.)\s?\p{L}"#, options: .regularExpression) != nil { return true }
+        let houseNumber = #"^\d{1,4}[a-z]?(?:[-/]\d{1,4}[a-z]?)?,?$"#
+        let words = folded.split(separator: " ").map(String.init)
+        return words.indices.contains { i in
+            let w = words[i]
+            guard streetSuffixes.contains(where: { w.count > $0.count + 2 && w.hasSuffix($0) }) else { return false }
+            return words[(i + 1)...].prefix(2).contains { $0.range(of: houseNumber, options: .regularExpression) != nil }
+        }
+    }
+
+    /// Endings of German street names written as one word.
+    static let streetSuffixes = ["strasse", "str", "gasse", "weg", "allee", "platz", "ring", "damm", "ufer", "chaussee"]
+
     /// "PO Box 12", "Postfach 3 40", "Apartado 55": a post box. ("Box" alone is a word of shop names too.)
     static func isPostBox(_ folded: String) -> Bool {
         ["po box", "p o box", "pobox", "post box", "postfach", "apartado", "boite postale"].contains { Text.contains(folded, phrase: $0) }
@@ -804,6 +831,58 @@ struct NameFinder {
         "france", "espana", "spain", "iberia", "usa", "us", "americas", "global", "operations", "payments",
         "sarl", "s", "a", "r", "l", "u", "de", "the", "of", "and", "co", "company", "entertainment", "networks",
         "network", "communications", "telecom", "systems", "labs", "studios", "b", "v", "n", "plc", "limited",
+    ]
+
+    /// Legal forms that end a company's name for sure (more than `namingLegalForms`, which also
+    /// find where a name ends inside a line).
+    static let endingLegalForms = Set(namingLegalForms + ["ag", "se", "kg", "ggmbh", "gmbh co kg", "slu", "sasu", "eurl", "bv", "nv",
+                                                         "spa", "oy", "ab", "aps", "sa", "sl", "pte", "pty"])
+
+    /// A legal name without its form and the descriptive words and places before it, in the
+    /// letters it was printed in ("Gothaer Allgemeine Versicherung AG" -> "Gothaer"); nil when
+    /// `name` does not end with a legal form or nothing is left.
+    static func shortenedLegalName(_ name: String) -> String? {
+        let folded = Text.fold(name)
+        guard endingLegalForms.contains(where: { folded.hasSuffix(" " + $0) }) else { return nil }
+        let forms = Set(legalForms.flatMap { $0.split(separator: " ").map(String.init) })
+        var tokens = name.split(separator: " ").map(String.init)
+        func droppable(_ token: String) -> Bool {
+            let f = Text.fold(token)
+            return f.isEmpty || isCountry(f) || f.split(separator: " ").allSatisfy {
+                forms.contains(String($0)) || descriptors.contains(String($0)) || legalNameDescriptors.contains(String($0))
+            }
+        }
+        while tokens.count > 1, let last = tokens.last, droppable(last) { tokens.removeLast() }
+        guard var lastWord = tokens.popLast() else { return nil }
+        while let c = lastWord.last, ",.;:-–(".contains(c) { lastWord.removeLast() }
+        let short = (tokens + [lastWord]).joined(separator: " ")
+        return short.isEmpty || short == name || droppable(short) ? nil : short
+    }
+
+    /// Signs of a letter to a customer, which a till receipt never has: a salutation, an
+    /// account's or policy's number, a bank account to pay into.
+    static func writesToACustomer(_ lines: [TextLine]) -> Bool {
+        let doc = lines.prefix(60).map { Text.fold($0.text) }.joined(separator: " \n ")
+        return customerLetterMarks.contains { Text.contains(doc, phrase: $0) }
+            || lines.contains { $0.text.range(of: Self.ibanShape, options: .regularExpression) != nil }
+    }
+
+    /// An IBAN as printed, in groups of four or not ("CH12 3000 0002 6000 4471 8").
+    static let ibanShape = #"\b[A-Z]{2}\d{2} ?(?:[A-Z0-9]{4} ?){3,}"#
+
+    static let customerLetterMarks = [
+        "dear", "sehr geehrte", "sehr geehrter", "herrn", "madame", "monsieur", "estimado", "estimada", "customer number",
+        "account number", "policy number", "kundennummer", "kunden nr", "versicherten nr", "versicherungsnummer", "vertragsnummer",
+        "police nr", "mitgliedsnummer", "n de client", "numero de client", "n client", "numero de contrat",
+        "n de contrat", "numero de cliente", "n de cliente", "numero de poliza", "n de poliza", "iban",
+    ]
+
+    /// Words legal names add between the brand and the form, besides `descriptors`: a line of
+    /// business, a country's short code.
+    static let legalNameDescriptors: Set<String> = [
+        "versicherung", "versicherungen", "versicherungs", "kranken", "krankenversicherung", "allgemeine", "assurance",
+        "assurances", "seguros", "reaseguros",
+        "insurance", "retail", "nz", "au", "sg", "hk", "ca", "ie", "nl", "ch", "at", "be",
     ]
 
     /// The brand core of a legal name: legal forms and descriptive words dropped from the end.

@@ -974,6 +974,42 @@ import Testing
         #expect(UnreadableSigns.repaired(["Price m39.90", "Total m39.90 m6.09"], clues: ["ILS": (1.5, "tel aviv")]) != nil)
     }
 
+    /// A letter to a customer under a legal name alone is named by the name shortened: its form,
+    /// line of business and country code dropped. Without a sign of a letter it stays as printed.
+    @Test func aLettersLegalNameShortened() {
+        let letter = """
+            Nordlicht Allgemeine Versicherung AG
+            Postfach 10 20 30 · 20095 Hamburg
+            Frau Petra Lindner
+            Versicherungsnummer 447-118-2
+            Beitragsrechnung · Datum 01.10.2025
+            Sehr geehrte Frau Lindner,
+            Zu zahlender Betrag 142,60 €
+            """
+        #expect(extractor.extract(text: letter).name.value == "Nordlicht")
+        let bill = extractor.extract(text: "Tavira Telecom NZ Limited\nInvoice date 03/11/2025\nAccount number 4471882\nTotal due $86.40\n")
+        #expect(bill.name.value == "Tavira")
+        // An IBAN printed on the slip is a letter's sign too.
+        let slip = extractor.extract(text: "Aldora Energie AG\nRechnung · Datum 01.12.2025\nTotal CHF 88.40\nCH44 3199 9123 0008 8901 2\n")
+        #expect(slip.name.value == "Aldora Energie")
+        #expect(NameFinder.shortenedLegalName("Allgemeine Versicherung AG") == nil)
+        #expect(NameFinder.shortenedLegalName("Kestrel Assurances SA") == "Kestrel")
+    }
+
+    /// Street lines the address words miss, and a row of places, are not the sender's name: a
+    /// German street written as one word with its house number, Spain's "C/", Mexico's "Col.".
+    @Test(arguments: [
+        ("Kastanienallee 5-9", "Musikschule Tonleiter", "Rechnung Nr. 2025-118 · Datum 02.10.2025", "Gesamtbetrag 180,00 €"),
+        ("Am Lerchenweg 12", "Tanzstudio Wirbel", "Rechnung Nr. 2025-0311 · Datum 02.10.2025", "Gesamtbetrag 64,00 €"),
+        ("C/ del Pez 14, 2.º", "Clínica Dental Sonrisa", "Factura FD-2026/031 · Fecha 12/02/2026", "Total a pagar 95,00 €"),
+        ("Col. Americana", "Academia Delfines", "Recibo de pago · Fecha 03/07/2025", "Total $1,250.00 MXN"),
+        ("Kadıköy · Moda · Beşiktaş", "Atölye Kahve", "Invoice no. 2025-77 · Invoice date 03.11.2025", "Total due ₺1.250,00"),
+    ])
+    func streetLinesAreNoName(street: String, name: String, dated: String, total: String) {
+        let r = extractor.extract(text: "\(street)\n\(name)\n\(dated)\n\(total)\n")
+        #expect(r.name.value == name, "\(street)")
+    }
+
     /// Where a document comes from, not the countries its streets are named after; Australia's
     /// states and cities.
     @Test func countryCluesFromPlaces() {
