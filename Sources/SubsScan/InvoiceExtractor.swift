@@ -206,7 +206,11 @@ public struct InvoiceExtractor: Sendable {
                         "zahlungsmittel", "payment mode", "payment type",
                         // ways to pay offered ("Pagá también con Mercado Pago"): no payment made through them
                         "payez avec", "payez par", "bezahlen mit", "zahlen mit", "zahlen sie mit", "pagar con", "paga con",
-                        "paga tambien", "pague con", "pagos con"]
+                        "paga tambien", "pague con", "pagos con",
+                        // where to send a transfer: the bank named there is the payee's, not the vendor
+                        "bank transfer", "sort code", "iban", "bic", "swift", "bank details", "bankverbindung",
+                        "uberweisung", "virement", "transferencia", "titulaire du compte", "kontoinhaber",
+                        "titular de la cuenta", "account holder"]
         let paidWithLines = Set(folded.indices.filter { i in paidWith.contains { Text.contains(folded[i], phrase: $0) } })
         let tillReceipt = Self.tillWords.filter { Text.contains(docFolded, phrase: $0) }.count >= 2
         if let found = NameFinder(catalogue: catalogue).find(lines: lines, paidWithLines: paidWithLines, tillReceipt: tillReceipt) {

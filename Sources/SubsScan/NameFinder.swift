@@ -242,9 +242,12 @@ struct NameFinder {
             {
                 break  // the customer's block: the body of the invoice follows
             }
-            // The first cell, past marks and specks in the margin ("x", "|", a logo read as "E JU U").
+            // The first cell, past marks and specks in the margin ("x", "|", a logo read as "E JU U"),
+            // and past a logo in lower case when a capitalised cell follows ("helvetia ▲   Helvetia
+            // Versicherungen").
             let cells = line.cells.map { Self.droppingLogoScrap(Self.droppingDoubtfulMarks($0).text) }
-            let chosen = cells.firstIndex { $0.split(separator: " ").contains { $0.filter(\.isLetter).count >= 3 } } ?? (cells.isEmpty ? nil : 0)
+            let lettered = cells.indices.filter { cells[$0].split(separator: " ").contains { $0.filter(\.isLetter).count >= 3 } }
+            let chosen = lettered.first { cells[$0].contains(where: \.isUppercase) } ?? lettered.first ?? (cells.isEmpty ? nil : 0)
             let cell = chosen.map { cells[$0] } ?? line.text
             // How surely the name's own cell was read: scraps OCR doubted elsewhere on the line (a rule
             // read as "=", a faint title) do not make the name doubtful.
@@ -793,10 +796,20 @@ struct NameFinder {
         let name = ns.substring(with: m.range(at: 1)).trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
         let folded = Text.fold(name)
         guard name.filter(\.isLetter).count >= 2, name.split(separator: " ").count <= 4, !notNames.contains(folded),
-            !Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) }), !isMailApp(folded)
+            !Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) }), !isMailApp(folded),
+            !weekdays.contains(folded)  // "Wed 11 March": an item's day, no sender
         else { return nil }
         return name
     }
+
+    /// Days of the week in the four languages, written out and shortened (folded).
+    static let weekdays: Set<String> = [
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues", "wed",
+        "thu", "thur", "thurs", "fri", "sat", "sun", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi",
+        "dimanche", "lun", "mar", "mer", "jeu", "ven", "sam", "dim", "montag", "dienstag", "mittwoch", "donnerstag",
+        "freitag", "samstag", "sonntag", "mo", "di", "mi", "do", "fr", "sa", "so", "lunes", "martes", "miercoles",
+        "jueves", "viernes", "sabado", "domingo", "mie", "jue", "vie", "sab", "dom",
+    ]
 
     private static let phoneSenderLine = try! NSRegularExpression(
         pattern: #"^([\p{L}][\p{L}\p{N}&.+' -]{1,40}?)\s+(?:\d{1,2}\.?\s+(\p{L}{3,5}\.?)|(?=\p{L}{3,5}\.?\s+\d{1,2}\b)(\p{L}{3,5})\.?\s+\d{1,2})\s*[:.]?\s*$"#)

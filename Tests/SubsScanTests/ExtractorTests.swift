@@ -996,6 +996,28 @@ import Testing
         #expect(NameFinder.shortenedLegalName("Kestrel Assurances SA") == "Kestrel")
     }
 
+    /// A logo in lower case beside the letterhead's capitalised name does not hide the name.
+    @Test func aLowerCaseLogoBesideTheName() {
+        let r = extractor.extract(text: "aurelia ◆   Aurelia Reisen\nBahnhofplatz 2 · 3011 Bern\nRechnung · Datum 03.10.2025\nTotal CHF 240.00\n")
+        #expect(r.name.value == "Aurelia Reisen")
+    }
+
+    /// A bank named where the invoice says where to send a transfer is the payee's bank, not the
+    /// vendor.
+    @Test func theBankToPayIntoIsNoVendor() {
+        let r = extractor.extract(text: """
+            Hound & Hollow
+            12 Otley Road, Leeds LS6 3AA
+            Invoice HH-0211 · Date 13/02/2026
+            Total due £64.00
+            Bank transfer: Revolut, sort code 04-29-09, account 12345678
+            """)
+        #expect(r.name.value == "Hound & Hollow")
+        // An item's day ("Wed 11 March") is no phone mail app's sender line.
+        #expect(NameFinder.phoneSender("Wed 11 March") == nil)
+        #expect(NameFinder.phoneSender("Neon 21 Jan") == "Neon")
+    }
+
     /// Street lines the address words miss, and a row of places, are not the sender's name: a
     /// German street written as one word with its house number, Spain's "C/", Mexico's "Col.".
     @Test(arguments: [
