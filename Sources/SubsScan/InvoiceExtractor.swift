@@ -366,10 +366,12 @@ public struct InvoiceExtractor: Sendable {
             for k in scored.indices where scored[k].m.value == paid.value && scored[k].weight > 0 { scored[k].score += 0.5 }
         }
         guard var best = scored.max(by: { $0.score < $1.score }) else {
-            if let paid { return AmountChoice(mention: paid, labelWeight: 0.5, confidence: 0.5) }
+            if let paid = paid ?? Self.tenderMatchingItems(money, raws: raws) { return AmountChoice(mention: paid, labelWeight: 0.5, confidence: 0.5) }
             return nil
         }
-        if best.weight <= 0, let paid { return AmountChoice(mention: paid, labelWeight: 0.5, confidence: 0.5) }
+        if best.weight <= 0, let paid = paid ?? Self.tenderMatchingItems(money, raws: raws) {
+            return AmountChoice(mention: paid, labelWeight: 0.5, confidence: 0.5)
+        }
         // The labelled totals disagree with tendered minus change, but that value is printed too
         // (a total whose label OCR garbled): the arithmetic decides.
         if let paid, best.m.value != paid.value,
@@ -502,6 +504,28 @@ public struct InvoiceExtractor: Sendable {
         paid.value = t.value - change.value
         paid.raw = "\(t.raw) - \(change.raw)"
         return paid
+    }
+
+    /// Cash handed over with neither change nor a total printed ("CASH" over "RM 170.00", under the
+    /// items): what was charged, when the items above add up to it exactly.
+    static func tenderMatchingItems(_ money: [MoneyMention], raws: [String]) -> MoneyMention? {
+        let folded = raws.map(Text.fold)
+        guard !folded.contains(where: { line in changeLabels.contains { Text.contains(line, phrase: $0) } }),
+            let last = money.max(by: { ($0.line, $0.start) < ($1.line, $1.start) })
+        else { return nil }
+        var labelLine = last.line
+        var label = Text.fold((raws[last.line] as NSString).substring(to: last.start))
+        // The label alone on the line above ("Cash ." / "RM 170. 00").
+        if label.filter(\.isLetter).count < 2, last.line > 0, !money.contains(where: { $0.line == last.line - 1 }) {
+            labelLine = last.line - 1
+            label = folded[labelLine]
+        }
+        guard tenderLabels.contains(where: { Text.contains(label, phrase: $0) }) else { return nil }
+        let items = Dictionary(grouping: money.filter { $0.line < labelLine }, by: \.line).values.compactMap { line in
+            line.max(by: { $0.start < $1.start })?.value
+        }
+        guard items.count >= 2, items.reduce(0, +) == last.value else { return nil }
+        return last
     }
 
     /// The money handed over at a till and the change given back, when both are printed.

@@ -118,6 +118,25 @@ import Testing
     func anOpeningParenthesisReadAsC(printed: String, repaired: String) {
         #expect(NameFinder.repairParenthesis(printed) == repaired)
     }
+
+    /// A till receipt that prints only the cash handed over, with no change and no total: the cash
+    /// is the charge when the items add up to it; when they do not, nothing is taken for the total.
+    @Test func cashAloneUnderItemsThatAddUpToIt() {
+        let receipt = """
+            KEDAI MAKAN SRI TIMUR
+            12, JALAN MAWAR 3
+            05/03/2018 20:14   CASHIER 01
+            DEPT 05      RM 64.50
+            DEPT 02      RM 15.50
+            CASH
+            RM 80. 00
+            """
+        let r = extractor.extract(text: receipt)
+        #expect(r.amount.value == Decimal(string: "80.00"))
+        #expect(r.currency.value?.code == "MYR")
+        let short = extractor.extract(text: receipt.replacingOccurrences(of: "RM 15.50", with: "RM 12.50"))
+        #expect(short.amount.value != Decimal(string: "80.00"))
+    }
 }
 
 /// Which header bands of an OCR'd page are read again, and where their lines go.
