@@ -5,6 +5,13 @@ enum Text {
     /// Lower case, accents removed, punctuation turned into spaces, spaces collapsed:
     /// "Montant TTC :" -> "montant ttc", "Gesamtbetrag (inkl. MwSt.)" -> "gesamtbetrag inkl mwst".
     static func fold(_ s: String) -> String {
+        // Most lines are ASCII: folded byte by byte, the same result without Foundation's Unicode folding.
+        if let ascii = foldASCII(s) { return ascii }
+        return foldUnicode(s)
+    }
+
+    /// `fold` through Foundation's Unicode folding, for any text.
+    static func foldUnicode(_ s: String) -> String {
         let lowered = s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
             .replacingOccurrences(of: "ß", with: "ss")
         var out = ""
@@ -20,6 +27,28 @@ enum Text {
         }
         if out.hasSuffix(" ") { out.removeLast() }
         return out
+    }
+
+    /// `fold` of an ASCII string (nil for any other): letters lowered, digits kept, every run of
+    /// anything else one space, none at either end.
+    private static func foldASCII(_ s: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        var lastSpace = true
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.append(b); lastSpace = false
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                out.append(b + 32); lastSpace = false
+            case 0x80...:
+                return nil
+            default:
+                if !lastSpace { out.append(UInt8(ascii: " ")); lastSpace = true }
+            }
+        }
+        if out.last == UInt8(ascii: " ") { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `text` with OCR's slips of one character for another put right: each match of `slip` replaced
@@ -50,17 +79,24 @@ enum Text {
     }
 
     /// Visits the phrase's occurrences on word boundaries, left to right, until `body` returns false.
+    /// (Folded text has no case or accents left to compare loosely, so its UTF-8 bytes are matched as
+    /// they are: a match between spaces starts and ends on whole characters.)
     private static func forEachRange(of phrase: String, in haystack: String, _ body: (Range<String.Index>) -> Bool) {
-        guard !phrase.isEmpty else { return }
-        var start = haystack.startIndex
-        while let r = haystack.range(of: phrase, range: start..<haystack.endIndex) {
-            let beforeOK = r.lowerBound == haystack.startIndex || haystack[haystack.index(before: r.lowerBound)] == " "
-            let afterOK = r.upperBound == haystack.endIndex || haystack[r.upperBound] == " "
-            if beforeOK && afterOK {
-                guard body(r) else { return }
-                start = r.upperBound
+        let h = Array(haystack.utf8), p = Array(phrase.utf8)
+        guard !p.isEmpty, p.count <= h.count else { return }
+        let space = UInt8(ascii: " ")
+        var i = 0
+        while i + p.count <= h.count {
+            let end = i + p.count
+            if h[i] == p[0], i == 0 || h[i - 1] == space, end == h.count || h[end] == space,
+                h[i..<end].elementsEqual(p)
+            {
+                let lower = haystack.utf8.index(haystack.startIndex, offsetBy: i)
+                let upper = haystack.utf8.index(lower, offsetBy: p.count)
+                guard body(lower..<upper) else { return }
+                i = end
             } else {
-                start = haystack.index(after: r.lowerBound)
+                i += 1
             }
         }
     }

@@ -232,6 +232,30 @@ import Testing
         #expect(DateFinder.find(in: "Room 5 B uilding 2026", line: 0).isEmpty)
     }
 
+    /// The byte-wise fold of ASCII text is the fast path of the Unicode fold: both must agree on every
+    /// ASCII character, and non-ASCII text still folds its accents and ß.
+    @Test func foldingASCIIBytesAgreesWithUnicodeFolding() {
+        var generator = SystemRandomNumberGenerator()
+        let ascii = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+        for _ in 0..<2000 {
+            let s = String((0..<Int.random(in: 0...24, using: &generator)).map { _ in ascii.randomElement(using: &generator)! })
+            #expect(Text.fold(s) == Text.foldUnicode(s), "\(s.debugDescription)")
+        }
+        #expect(Text.fold("  Montant TTC : 12,99 ") == "montant ttc 12 99")
+        #expect(Text.fold("Gesamtbetrag (inkl. MwSt.) Straße Número") == "gesamtbetrag inkl mwst strasse numero")
+    }
+
+    /// Phrases match whole words of folded text, also past a non-ASCII letter, at either end.
+    @Test func foldedPhrasesMatchWholeWords() {
+        #expect(Text.contains("prochain prelevement le 3", phrase: "prochain prelevement"))
+        #expect(!Text.contains("prochains prelevements", phrase: "prochain prelevement"))
+        #expect(!Text.contains("xtotal", phrase: "total"))
+        #expect(Text.range(of: "total", in: "subtotal total").map { "subtotal total"[$0.lowerBound...] } == "total")
+        #expect(Text.occurrences(of: "total", in: "total totalt total ł total") == 3)
+        #expect(Text.range(of: "łodz", in: "miasto łodz 3").map { "miasto łodz 3"[$0] } == "łodz")
+        #expect(!Text.contains("a", phrase: "ab"))
+    }
+
     @Test func oneSlipMatchesAreWholeWordsWithOneLetterWrong() {
         #expect(Text.containsWithOneSlip("preximo cargo 3 de marzo", phrase: "proximo cargo"))
         #expect(Text.containsWithOneSlip("el proximo cargo", phrase: "proximo cargo"))
