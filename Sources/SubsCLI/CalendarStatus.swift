@@ -18,7 +18,7 @@ extension SubsCommand.Calendar {
             let published = try store.read { tx in try tx.setting(CalendarSettings.publishStateKey) }
                 .flatMap { try? CalDAVPublishState(json: $0) }
             let attributes = path.flatMap { try? FileManager.default.attributesOfItem(atPath: $0) }
-            let modified = (attributes?[.modificationDate] as? Date).map(Context.timestamp)
+            let modified = (attributes?[.modificationDate] as? Date).map(Timestamp.utc)
             if json {
                 ctx.output.printJSON(.object([
                     ("enabled", .bool(path != nil)), ("path", path.map { .string($0) } ?? .null),

@@ -159,10 +159,4 @@ public struct WallClock: Sendable {
         parts.tm_isdst = -1
         return Date(timeIntervalSince1970: TimeInterval(mktime(&parts)))
     }
-
-    public static func timestamp(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: date)
-    }
 }

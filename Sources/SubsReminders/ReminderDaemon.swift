@@ -105,7 +105,7 @@ public struct ReminderDaemon {
             // The clock went back: a retry planned in the "future" must not wait for the clock to catch up.
             if let r = retryAfter, r.timeIntervalSince(now) > interval { retryAfter = nil }
             let day = today(now)
-            let nowStamp = WallClock.timestamp(now)
+            let nowStamp = Timestamp.utc(now)
 
             // Answers to notification actions.
             for answer in notifier?.takeAnswers() ?? [] {

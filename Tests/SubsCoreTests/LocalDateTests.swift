@@ -22,6 +22,21 @@ import Testing
         #expect(LocalDate(year: 1970, month: 1, day: 1)!.dayNumber == 0)
         #expect(LocalDate(year: 2026, month: 11, day: 22)!.weekday == 7)  // a Sunday
     }
+
+    /// The arithmetic UTC timestamp reads as Foundation's RFC 3339 formatter writes it, before and
+    /// after 1970, fractions of a second dropped.
+    @Test func timestampsAgreeWithFoundationsFormatter() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let date = Date(timeIntervalSince1970: Double.random(in: -2_000_000_000...7_000_000_000, using: &generator))
+            #expect(Timestamp.utc(date) == formatter.string(from: date))
+        }
+        #expect(Timestamp.utc(secondsSince1970: 0) == "1970-01-01T00:00:00Z")
+        #expect(Timestamp.utc(secondsSince1970: -1) == "1969-12-31T23:59:59Z")
+        #expect(Timestamp.utc(Date(timeIntervalSince1970: 1_795_746_333.9)) == "2026-11-27T02:25:33Z")
+    }
 }
 
 @Suite struct CadenceEquivalentTests {

@@ -51,7 +51,7 @@ package struct Context {
         if let asOf = options.asOf { today = try parseDate(asOf, "--as-of") }
         self.today = today
         // With a fixed day, timestamps are fixed too, so output is reproducible.
-        now = fixedDay ? "\(today)T00:00:00Z" : Context.timestamp(Date())
+        now = fixedDay ? "\(today)T00:00:00Z" : Timestamp.utc(Date())
         output = Output(noColor: options.noColor, environment: environment)
     }
 
@@ -91,9 +91,4 @@ package struct Context {
         return LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
     }
 
-    static func timestamp(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: date)
-    }
 }
