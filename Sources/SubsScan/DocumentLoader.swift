@@ -93,7 +93,7 @@ enum DocumentLoader {
                 let size = try HeifImage.size(of: data)
                 info = ImageHeader.Info(width: size.width, height: size.height)
             } catch {
-                throw .data(corrupt)
+                throw .data(error.libraryMissing ? error.message : corrupt)
             }
         } else {
             guard let header = ImageHeader.read(data, type: type) else { throw .data(corrupt) }
