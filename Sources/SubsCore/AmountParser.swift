@@ -89,6 +89,8 @@ public enum AmountParser {
                 decimalIndex = last.offset  // 1.299,00 / 1,299.00
             } else if digitsAfter == 3 && minorUnits == 0 {
                 decimalIndex = nil  // ¥1,480: no minor units, so a group separator
+            } else if digitsAfter == 3 && minorUnits == 3 {
+                decimalIndex = last.offset  // 80,730 DT: the dinar's three decimals
             } else if digitsAfter == 3 && !chars[..<last.offset].contains(where: groupSpaces.contains) {
                 return nil  // 1,299 or 1.299: thousands or three decimals? Ask.
             } else {

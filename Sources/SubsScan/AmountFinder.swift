@@ -23,7 +23,7 @@ enum AmountFinder {
     static let codes: Set<String> = [
         "EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "MYR", "SGD",
         "HKD", "INR", "BRL", "MXN", "ZAR", "CNY", "KRW", "TRY", "RUB", "ILS", "AED", "THB", "IDR", "PHP", "TWD", "RON",
-        "BGN", "ISK", "ARS", "CLP", "COP", "PEN", "MAD",
+        "BGN", "ISK", "ARS", "CLP", "COP", "PEN", "MAD", "TND", "XOF", "XAF",
     ]
 
     /// ISO codes that are also words or ratings in receipts.
@@ -38,9 +38,10 @@ enum AmountFinder {
         // South Africa's rand sign is a bare "R" ("R269.96", "R 1 148.00"). Ending a word it is
         // a letter, and the number after it is read on its own ("SR 13.90": a tax code).
         // Peru's sol ("S/ 49.90", "S/.49.90") is a sign only before a number ("S/B" is a Malaysian
-        // legal form); Morocco's dirham ("515,00 DH", "Dhs 99.00") only as a word of its own.
+        // legal form); Morocco's dirham ("515,00 DH", "Dhs 99.00"), Tunisia's dinar ("80,730 DT") and
+        // West Africa's franc ("20 000 FCFA") only as words of their own.
         let marker = "(?:\(symbolAlternation)|\(codes.sorted().joined(separator: "|"))|kr|(?<![\\p{L}\\p{N}])R(?=\\s?\\d)"
-            + "|(?<![\\p{L}\\p{N}])S/\\.?(?=\\s?\\d)|(?<![\\p{L}\\p{N}])(?:DH|Dhs|DHS)(?![\\p{L}\\p{N}]))"
+            + "|(?<![\\p{L}\\p{N}])S/\\.?(?=\\s?\\d)|(?<![\\p{L}\\p{N}])(?:DH|Dhs|DHS|DT|FCFA|F CFA)(?![\\p{L}\\p{N}]))"
         // First: "200. 00" at the end of a line, a till amount whose decimal point OCR spaced out.
         // Then India's lakh grouping ("1,27,440.00"), then thousands groups.
         let number = #"\d+[.,] \d{2}(?=\s*$)|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.,\u00A0\u202F'’ ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
@@ -107,6 +108,10 @@ enum AmountFinder {
                     currency = Currency(code: "PEN")
                 } else if dirhamSigns.contains(mk) {
                     currency = Currency(code: "MAD")
+                } else if mk == dinarSign {
+                    currency = Currency(code: "TND")
+                } else if cfaFrancSigns.contains(mk) {
+                    currency = Currency(code: "XOF")
                 }
             }
             // "$ 897.000 COP", "$119.00 MXN": the code after a dollar sign says which dollar.
@@ -133,6 +138,8 @@ enum AmountFinder {
             // Codes that are also words or ratings ("RON 95" petrol, "PEN", "TRY") count only before
             // or after a price written with cents.
             if let mk = markerText, wordLikeCodes.contains(mk) || mk == randSign || dirhamSigns.contains(mk), frac != 2 { continue }
+            // The dinar's "DT" counts beside a price in millimes, the franc's "FCFA" beside whole francs.
+            if markerText == dinarSign && frac != 3 || markerText.map(cfaFrancSigns.contains) == true && frac != 0 { continue }
             // Without a currency sign, only prices written with cents count as money.
             if markerText == nil && frac != 2 { continue }
             if markerText == nil && value >= 100_000 { continue }
@@ -155,8 +162,17 @@ enum AmountFinder {
     /// Morocco's dirham as its prices write it (the United Arab Emirates' is told by country clues).
     static let dirhamSigns: Set<String> = ["DH", "Dhs", "DHS"]
 
+    /// Tunisia's dinar, written with three decimals (millimes).
+    static let dinarSign = "DT"
+    /// The CFA franc, West Africa's (XOF) unless Central Africa's clues say XAF.
+    static let cfaFrancSigns: Set<String> = ["FCFA", "F CFA"]
+
     static func isMarker(_ s: String) -> Bool {
-        if codes.contains(s) || s == "kr" || s == randSign || s.hasPrefix(solSign) || dirhamSigns.contains(s) { return true }
+        if codes.contains(s) || s == "kr" || s == randSign || s.hasPrefix(solSign) || dirhamSigns.contains(s) || s == dinarSign
+            || cfaFrancSigns.contains(s)
+        {
+            return true
+        }
         return Currency.symbols.contains { $0.symbol == s }
     }
 
@@ -166,6 +182,10 @@ enum AmountFinder {
         let seps = raw.filter { $0 == "." || $0 == "," }
         if let last = raw.lastIndex(where: { $0 == "." || $0 == "," }) {
             let digitsAfter = raw.distance(from: raw.index(after: last), to: raw.endIndex)
+            // A currency of three decimals (the dinar) writes them always: "80,730 DT", "1 250,000 DT".
+            if seps.count == 1 && digitsAfter == 3 && currency?.minorUnits == 3 {
+                return AmountParser.parseNumber(raw, maxFractionDigits: 3, minorUnits: 3).map { ($0, 3) }
+            }
             if seps.count == 1 && digitsAfter == 3 {
                 let digits = raw.filter(\.isNumber)
                 return Decimal(string: digits).map { ($0, 0) }

@@ -47,6 +47,10 @@ enum CountryClues {
         ("suomi", "EUR", 2), ("luxembourg", "EUR", 2), ("gmbh", "EUR", 0.5),
         ("schweiz", "CHF", 2), ("suisse", "CHF", 2), ("svizzera", "CHF", 2), ("switzerland", "CHF", 2),
         ("sverige", "SEK", 2), ("sweden", "SEK", 2), ("norge", "NOK", 2), ("norway", "NOK", 2),
+        ("stockholm", "SEK", 1.5), ("goteborg", "SEK", 1.5), ("gothenburg", "SEK", 1.5), ("malmo", "SEK", 1.5),
+        ("uppsala", "SEK", 1.5), ("oslo", "NOK", 1.5), ("bergen", "NOK", 1), ("trondheim", "NOK", 1.5),
+        ("stavanger", "NOK", 1.5), ("kobenhavn", "DKK", 1.5), ("copenhagen", "DKK", 1.5), ("aarhus", "DKK", 1.5),
+        ("odense", "DKK", 1.5),
         ("danmark", "DKK", 2), ("denmark", "DKK", 2), ("polska", "PLN", 2), ("poland", "PLN", 2),
         ("sp z o o", "PLN", 2), ("czech", "CZK", 2), ("cesko", "CZK", 2), ("magyarorszag", "HUF", 2),
         ("hungary", "HUF", 2), ("turkiye", "TRY", 2), ("turkey", "TRY", 1.5),
@@ -67,6 +71,11 @@ enum CountryClues {
         ("hanoi", "VND", 1.5), ("ha noi", "VND", 1.5), ("ho chi minh", "VND", 1.5),
         ("maroc", "MAD", 2), ("morocco", "MAD", 2), ("casablanca", "MAD", 1.5), ("rabat", "MAD", 1.5),
         ("marrakech", "MAD", 1.5), ("tanger", "MAD", 1),
+        ("tunisie", "TND", 2), ("tunisia", "TND", 2), ("tunis", "TND", 1.5), ("sfax", "TND", 1.5), ("sousse", "TND", 1.5),
+        ("senegal", "XOF", 2), ("dakar", "XOF", 1.5), ("cote d ivoire", "XOF", 2), ("ivory coast", "XOF", 2),
+        ("abidjan", "XOF", 1.5), ("bamako", "XOF", 1.5), ("burkina faso", "XOF", 2), ("ouagadougou", "XOF", 1.5),
+        ("cotonou", "XOF", 1.5), ("niamey", "XOF", 1.5), ("cameroun", "XAF", 2), ("cameroon", "XAF", 2),
+        ("douala", "XAF", 1.5), ("yaounde", "XAF", 1.5), ("gabon", "XAF", 2), ("libreville", "XAF", 1.5),
         ("south africa", "ZAR", 2), ("johannesburg", "ZAR", 1.5), ("cape town", "ZAR", 1.5), ("pretoria", "ZAR", 1.5),
         ("durban", "ZAR", 1.5), ("gauteng", "ZAR", 1.5), ("sandton", "ZAR", 1.5), ("kwazulu natal", "ZAR", 1.5),
         ("western cape", "ZAR", 1.5), ("bloemfontein", "ZAR", 1.5), ("gqeberha", "ZAR", 1.5), ("debit order", "ZAR", 1),
@@ -92,7 +101,9 @@ enum CountryClues {
         ("+62", "IDR"), ("+66", "THB"), ("+63", "PHP"), ("+84", "VND"), ("+852", "HKD"), ("+81", "JPY"),
         ("+86", "CNY"), ("+82", "KRW"), ("+886", "TWD"), ("+971", "AED"), ("+966", "SAR"), ("+972", "ILS"),
         ("+27", "ZAR"), ("+52", "MXN"), ("+55", "BRL"), ("+54", "ARS"), ("+56", "CLP"), ("+57", "COP"),
-        ("+51", "PEN"), ("+598", "UYU"), ("+212", "MAD"),
+        ("+51", "PEN"), ("+598", "UYU"), ("+212", "MAD"), ("+216", "TND"), ("+221", "XOF"), ("+225", "XOF"),
+        ("+223", "XOF"), ("+226", "XOF"), ("+229", "XOF"), ("+228", "XOF"), ("+227", "XOF"), ("+237", "XAF"),
+        ("+241", "XAF"),
     ]
 
     /// Country-code top-level domains (second-level forms like `.com.au` end the same way).
@@ -103,7 +114,7 @@ enum CountryClues {
         ("hu", "HUF"), ("in", "INR"), ("id", "IDR"), ("th", "THB"), ("ph", "PHP"), ("vn", "VND"), ("hk", "HKD"),
         ("jp", "JPY"), ("cn", "CNY"), ("kr", "KRW"), ("tw", "TWD"), ("ae", "AED"), ("za", "ZAR"), ("mx", "MXN"),
         ("br", "BRL"), ("ar", "ARS"), ("cl", "CLP"), ("co", "COP"), ("ca", "CAD"), ("uy", "UYU"), ("pe", "PEN"),
-        ("ma", "MAD"), ("il", "ILS"), ("tr", "TRY"),
+        ("ma", "MAD"), ("tn", "TND"), ("sn", "XOF"), ("ci", "XOF"), ("cm", "XAF"), ("il", "ILS"), ("tr", "TRY"),
     ]
 
     /// Currencies whose usual sign is `$` (a bare `$` may be any of them).

@@ -686,6 +686,10 @@ public struct InvoiceExtractor: Sendable {
         {
             return (Currency(code: "KRW")!, 0.75, kr.evidence)
         }
+        // The franc's "FCFA" is Central Africa's where its clues outweigh West Africa's.
+        if let mk = m.marker, AmountFinder.cfaFrancSigns.contains(mk), let xaf = clues["XAF"], xaf.score > clues["XOF"]?.score ?? 0 {
+            return (Currency(code: "XAF")!, 0.8, xaf.evidence)
+        }
         if let c = m.currency { return (c, 0.95, m.raw) }
         if m.marker == "$" { let (c, conf, _) = dollar(); return (c, conf, m.raw) }
         // The currency printed on the other amounts of the document.
@@ -706,11 +710,21 @@ public struct InvoiceExtractor: Sendable {
         for code in Self.unambiguousCodes where Text.contains(docFolded, phrase: code.lowercased()) {
             return (Currency(code: code)!, 0.7, code)
         }
+        // "kr" is the Swedish, Norwegian, Danish or Icelandic crown: the country's clues say which.
+        if m.marker == "kr", let crown = clues.filter({ Self.crowns.contains($0.key) })
+            .max(by: { $0.value.score < $1.value.score || ($0.value.score == $1.value.score && $0.key > $1.key) }),
+            let c = Currency(code: crown.key)
+        {
+            return (c, 0.6, crown.value.evidence)
+        }
         if let l = local, l.value.score >= 1.5, let c = Currency(code: l.key) {
             return (c, min(0.7, 0.4 + l.value.score * 0.1), l.value.evidence)
         }
         return nil
     }
+
+    /// The currencies written "kr".
+    static let crowns: Set<String> = ["SEK", "NOK", "DKK", "ISK"]
 
     /// ISO codes that are not also words ("PEN", "TRY", "COP" are), safe to read anywhere on a page.
     static let unambiguousCodes = ["EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "PLN",

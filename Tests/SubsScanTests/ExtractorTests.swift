@@ -945,6 +945,40 @@ import Testing
         #expect(AmountFinder.find(in: "Haus DH 4", line: 0, language: "de").isEmpty)
     }
 
+    /// Tunisia's dinar is written "DT" with three decimals (millimes); the CFA franc "FCFA" in whole
+    /// francs, West Africa's unless the document is Central Africa's.
+    @Test func theDinarAndTheCFAFranc() {
+        let tn = extractor.extract(text: """
+            Facture N° 2025-10-0447 · Tunis, le 15/10/2025
+            Forfait mensuel Internet 4G     67,000 DT
+            TVA 19 %                        12,730 DT
+            Timbre fiscal                    1,000 DT
+            Net à payer                     80,730 DT
+            """)
+        #expect(tn.amount.value == Decimal(string: "80.73"))
+        #expect(tn.currency.value?.code == "TND")
+        #expect(AmountFinder.find(in: "Fibre pour 10 DT de plus", line: 0, language: "fr").isEmpty)
+        let ci = extractor.extract(text: """
+            Facture du 12/11/2025 · Abidjan
+            Box Fibre 50 Mbps (HT)   16 949 FCFA
+            TVA 18 %                  3 051 FCFA
+            Total TTC                20 000 FCFA
+            """)
+        #expect(ci.amount.value == Decimal(string: "20000"))
+        #expect(ci.currency.value?.code == "XOF")
+        let cm = extractor.extract(text: "Facture du 12/11/2025 · Douala, Cameroun\nTotal TTC   15 000 FCFA\n")
+        #expect(cm.currency.value?.code == "XAF")
+    }
+
+    /// "kr" is told apart by the country: a Norwegian club's invoice is in crowns of Norway.
+    @Test func theCrownByCountry() {
+        let no = extractor.extract(text: "Bislo Tennis Club\npost@bislotennis.no\nInvoice date 25.03.2026\nTotal to pay   kr 1 570,00\n")
+        #expect(no.amount.value == Decimal(string: "1570.00"))
+        #expect(no.currency.value?.code == "NOK")
+        let se = extractor.extract(text: "Kvarn Yoga\nSveavägen 12, Stockholm\nReceipt 2026-03-25\nTotal   349,00 kr\n")
+        #expect(se.currency.value?.code == "SEK")
+    }
+
     /// The OCR models have no rupee, shekel or won sign: each is read as one glyph glued to every
     /// amount of the document, which the document's country makes the sign again.
     @Test func signsTheModelsCannotRead() {
