@@ -1006,13 +1006,20 @@ public struct InvoiceExtractor: Sendable {
     /// words or more may go on ("Relevé de compte courant", "Account statement for March"); one of
     /// a word only after a dash ("DEVIS - Remplacement chauffe-eau"): an invoice's "Devis n° 12" cites
     /// the quote it follows.
+    /// A one-word title with a value cell after it ("Angebot    Alperia Fix Strom", the tariff) labels
+    /// a field; only its own number may follow it ("QUOTE    No. 1182").
     static func titledAsNoBill(_ lines: [TextLine]) -> Bool {
         lines.prefix(12).contains { line in
-            line.cells.contains { cell in
+            line.cells.indices.contains { k in
+                let cell = line.cells[k]
                 let folded = Text.fold(cell.text)
                 let firstWord = folded.split(separator: " ").first.map(String.init) ?? ""
                 let dashed = cell.text.range(of: #"^\s*\p{L}+\s+[-–—]\s"#, options: .regularExpression) != nil
-                return noBillTitles.contains { folded == $0 || ($0.contains(" ") && folded.hasPrefix($0 + " ")) || (dashed && firstWord == $0) }
+                let labelsNext = k + 1 < line.cells.count
+                    && line.cells[k + 1].text.range(of: #"^\s*(?i:n[°º]|no\.?\s|nr\.?\s|#|\d)"#, options: .regularExpression) == nil
+                return noBillTitles.contains {
+                    (folded == $0 && ($0.contains(" ") || !labelsNext)) || ($0.contains(" ") && folded.hasPrefix($0 + " ")) || (dashed && firstWord == $0)
+                }
             }
         }
     }

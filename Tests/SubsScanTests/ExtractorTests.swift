@@ -813,6 +813,19 @@ import Testing
         #expect(invoice.amount.value == Decimal(string: "1234.80"))
         let facture = extractor.extract(text: "Plomberie Arnaud\nFacture n° F-118\nDevis n° D-2026-031 - accepté le 02/02/2026\nTotal TTC   1 284,80 €\n")
         #expect(facture.amount.value == Decimal(string: "1284.80"))
+        // A quote titled beside the name or with its number is one; the word labelling a value
+        // ("Angebot   Fix Strom Online", the tariff) is a field of a bill.
+        for text in ["Sparkwell Electrical Ltd      QUOTE\nDate 6 February 2026\nTotal   £1,234.80\nPayment terms: 25% deposit.\n",
+                     "QUOTE      No. 1182\nSparkwell Electrical Ltd\nDate 6 February 2026\nTotal   £1,234.80\nPayment terms: 25% deposit.\n"] {
+            #expect(extractor.extract(text: text).amount.value == nil, "\(text)")
+        }
+        let tariff = extractor.extract(text: """
+            Stromrechnung           Nr. 2025/447188/E
+            Rechnungsdatum          12.11.2025
+            Angebot                 Fix Strom Online
+            Zu zahlender Betrag     € 159,58
+            """)
+        #expect(tariff.amount.value == Decimal(string: "159.58"))
         // A quote's one-word title may go on after a dash; a quote may say it is one.
         for text in [
             "Plomberie Arnaud\nDEVIS - Remplacement chauffe-eau\nDate 16/02/2026\nTotal TTC   1 284,80 €\nPaiement : 30 % à la commande.\n",
