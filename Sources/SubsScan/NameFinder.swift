@@ -76,6 +76,14 @@ struct NameFinder {
             if best == nil || score > best!.score { best = (score, found) }
             if found.vendor?.isStore != true, bestService == nil || score > bestService!.score { bestService = (score, found) }
         }
+        // A reading pane beside a mail list: the other rows' senders are other mails'.
+        let pane = Self.paneSender(in: lines) ?? Self.listedSender(in: lines)
+        func isOtherMailsRow(_ i: Int, naming key: String) -> Bool {
+            guard let pane, i != pane.index, Text.fold(pane.name) != key else { return false }
+            return lines[i].cells.contains { cell in
+                Self.datedSender(cell.text).map { Text.fold($0).contains(key) } ?? false
+            }
+        }
         for (i, line) in lines.enumerated() where !paidWithLines.contains(i) && i < headerEnd && !Self.isSearchBar(line, index: i) {
             let raw = line.text
             for domain in domains(in: raw) {
@@ -108,7 +116,7 @@ struct NameFinder {
                     }
                 }
             }
-            if let (key, index) = hit {
+            if let (key, index) = hit, !isOtherMailsRow(i, naming: key) {
                 let v = catalogue.vendors[index]
                 // A name that is also an ordinary word must be printed with the catalogue's capital
                 // and stand alone (a header, a cell) or recur ("Your Slack receipt" ... "Slack").
@@ -177,7 +185,19 @@ struct NameFinder {
                 }
             }
         }
-        if let best { return best.found.vendor?.isStore == true ? (bestService ?? best).found : best.found }
+        if let best {
+            let found = best.found.vendor?.isStore == true ? (bestService ?? best).found : best.found
+            // A known name only in the body ("Add HBO Max for $5.990") of a mail whose sender's own
+            // domain names it ("pagos@zapping.com", "Zapping" printed): an offer, not the vendor.
+            let header = lines.prefix(8)
+            if let v = found.vendor, let at = lines.firstIndex(where: { $0.text == found.evidence }), at >= header.count,
+                !header.contains(where: { Text.contains(Text.fold($0.text), phrase: Text.fold(v.name)) }),
+                let sender = senderDomainName(in: header, printedIn: lines)
+            {
+                return Found(name: sender.name, confidence: 0.6, evidence: sender.line, vendor: nil)
+            }
+            return found
+        }
 
         // 2. The sender's or website's domain, in the capitals the document prints it with. A domain whose
         // name is also printed as words comes first: OCR reading "billing@acme.com" as "billingeacme.com"
@@ -186,11 +206,7 @@ struct NameFinder {
         for line in lines.prefix(headerEnd) {
             for domain in domains(in: line.text) {
                 guard let label = Self.ownLabel(of: domain.lowercased()) else { continue }
-                // Mail providers and social networks print their domain on everyone's documents.
-                let generic: Set<String> = ["gmail", "outlook", "hotmail", "yahoo", "icloud", "mail", "email", "noreply",
-                                            "no-reply", "facebook", "fb", "instagram", "twitter", "x", "tiktok", "youtube",
-                                            "linkedin", "whatsapp", "wa", "google", "goo", "bit", "maps", "pinterest"]
-                guard label.count >= 3, !generic.contains(label) else { continue }
+                guard label.count >= 3, !Self.everyonesDomains.contains(label) else { continue }
                 // A hyphenated domain often adds the town or trade to the name ("cinqtemps-danse"), in
                 // the address the vendor writes from (a bare domain may be the customer's website).
                 let fromMailbox = line.text.lowercased().replacingOccurrences(of: " ", with: "").contains("@" + domain)
@@ -212,6 +228,9 @@ struct NameFinder {
         // address often misread, so no domain was found above).
         if let sender = Self.senderName(in: lines.prefix(12)) {
             return Found(name: sender.name, confidence: 0.6, evidence: sender.line, vendor: nil)
+        }
+        if let pane {
+            return Found(name: pane.name, confidence: 0.6, evidence: lines[pane.index].text, vendor: nil)
         }
 
         // 3. The letterhead: among the first lines, the one that reads most like a business name; else the
@@ -245,7 +264,18 @@ struct NameFinder {
             // The first cell, past marks and specks in the margin ("x", "|", a logo read as "E JU U"),
             // and past a logo in lower case when a capitalised cell follows ("helvetia ▲   Helvetia
             // Versicherungen").
-            let cells = line.cells.map { Self.droppingLogoScrap(Self.droppingDoubtfulMarks($0).text) }
+            var cells = line.cells.map {
+                Self.joiningSpacedCapitals(Self.repairingSlashForm(Self.droppingLogoScrap(Self.droppingDoubtfulMarks($0).text)))
+            }
+            // A logo in lower case at the top ("kolektif house") names the vendor as the document prints
+            // it capitalised elsewhere ("Location: Kolektif House Levent"), unless the line prints it so.
+            if index <= 1, let k = cells.firstIndex(where: { $0.contains(where: \.isLetter) }),
+                !cells[k].contains(where: \.isUppercase),
+                !cells.indices.contains(where: { $0 != k && Text.fold(cells[$0]).hasPrefix(Text.fold(cells[k])) }),
+                let printed = Self.capitalisedElsewhere(Text.fold(cells[k]), in: lines, except: index)
+            {
+                cells[k] = printed
+            }
             let lettered = cells.indices.filter { cells[$0].split(separator: " ").contains { $0.filter(\.isLetter).count >= 3 } }
             let chosen = lettered.first { cells[$0].contains(where: \.isUppercase) } ?? lettered.first ?? (cells.isEmpty ? nil : 0)
             let cell = chosen.map { cells[$0] } ?? line.text
@@ -258,7 +288,9 @@ struct NameFinder {
                 .trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters).union(CharacterSet(charactersIn: "<>|=")))
             let folded = Text.fold(trimmed)
             let letters = trimmed.filter(\.isLetter)
-            guard letters.count >= 3, Double(letters.count) / Double(max(1, trimmed.filter { !$0.isWhitespace }.count)) > 0.6,
+            // Mostly letters, up to the legal form (a company number may follow it, its bracket misread).
+            let named = Self.cuttingAfterLegalName(trimmed)
+            guard letters.count >= 3, Double(named.filter(\.isLetter).count) / Double(max(1, named.filter { !$0.isWhitespace }.count)) > 0.6,
                 !Self.notNames.contains(folded), trimmed.split(separator: " ").count <= 8,
                 cellConfidence > 0.6
             else { continue }
@@ -293,8 +325,12 @@ struct NameFinder {
             if Self.bareDomain.firstMatch(in: cell, range: NSRange(location: 0, length: (cell as NSString).length)) != nil { continue }
             if !hasLegalForm && !words.isDisjoint(with: Self.addressWords) { continue }
             if !hasLegalForm && Self.isStreetLine(trimmed) { continue }
+            // A town with a Canadian or British postcode ("MONTRÉAL QC H2H 2A1", "Leeds LS6 3AA").
+            if !hasLegalForm && trimmed.range(of: Self.postcode, options: .regularExpression) != nil { continue }
+            // A tax status ("IVA RESPONSABLE INSCRIPTO") or a tax line.
+            if !hasLegalForm && !words.isDisjoint(with: ["iva", "tva", "vat", "mwst", "igv", "gst", "hst"]) { continue }
             // Places or services in a row ("Levent · Maslak · Tophane"): a tagline, not a name.
-            if trimmed.components(separatedBy: "·").count >= 3 { continue }
+            if trimmed.components(separatedBy: "·").count >= 3 || Self.isTagline(line.text) { continue }
             // A state, region or country line of the address ("Selangor Darul Ehsan", "Johor").
             if !hasLegalForm && !hasBusinessWord
                 && CountryClues.phrases.contains(where: { $0.weight >= 1 && !Self.namingLegalForms.contains($0.phrase) && Text.contains(folded, phrase: $0.phrase) })
@@ -611,6 +647,64 @@ struct NameFinder {
         return stripped.isEmpty ? name : stripped
     }
 
+    /// A logo set in spaced capitals ("O R K I N") is one word; an address run on after it in the same
+    /// cell ("O R K I N 9300 N Lamar Blvd") is left off.
+    static func joiningSpacedCapitals(_ cell: String) -> String {
+        let words = cell.split(separator: " ")
+        let run = words.prefix { $0.count == 1 && $0.first!.isUppercase }
+        guard run.count >= 4 else { return cell }
+        let rest = words.dropFirst(run.count)
+        let joined = run.joined()
+        if let next = rest.first, next.first?.isNumber == true { return joined }
+        return ([joined] + rest.map(String.init)).joined(separator: " ")
+    }
+
+    /// Canada's "H2H 2A1" and the United Kingdom's "LS6 3AA", "SW1A 1AA".
+    static let postcode = #"(?<![\p{L}\p{N}])(?:[A-Z]\d[A-Z] ?\d[A-Z]\d|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})(?![\p{L}\p{N}])"#
+
+    /// Words in a row between the same dots or marks, as OCR reads "·" in "DOG WALKING · CHORLTON ·
+    /// MANCHESTER" ("+»", "•"): what a business does and where, under its name.
+    static func isTagline(_ line: String) -> Bool {
+        let ns = line as NSString
+        let marks = taglineMark.matches(in: line, range: NSRange(location: 0, length: ns.length)).map {
+            ns.substring(with: $0.range).trimmingCharacters(in: .whitespaces)
+        }
+        guard let mark = marks.first, marks.filter({ $0 == mark }).count >= 2 else { return false }
+        let parts = line.components(separatedBy: " \(mark) ")
+        return parts.count >= 3 && parts.allSatisfy { $0.filter(\.isLetter).count >= 3 }
+    }
+
+    private static let taglineMark = try! NSRegularExpression(pattern: #"(?<=\p{L}) [·•+»◆●∙⋅*]{1,2} (?=\p{L})"#)
+
+    /// Words (`phrase`, folded) as another line prints them with capitals: each word capitalised.
+    static func capitalisedElsewhere(_ phrase: String, in lines: [TextLine], except: Int) -> String? {
+        let n = phrase.split(separator: " ").count
+        guard (1...4).contains(n), phrase.filter(\.isLetter).count >= 4 else { return nil }
+        for (i, line) in lines.enumerated() where i != except {
+            let words = line.words.map(\.text)
+            guard words.count >= n else { continue }
+            for start in 0...(words.count - n) {
+                let window = words[start..<start + n]
+                if window.allSatisfy({ $0.first?.isUppercase == true }), Text.fold(window.joined(separator: " ")) == phrase {
+                    return window.joined(separator: " ").trimmingCharacters(in: .punctuationCharacters)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// "SPEED MART 5/8" -> "SPEED MART S/B": Malaysia's short "Sendirian Berhad" with OCR's digits for
+    /// S and B, after a word of capitals (a size "5/8" follows a number or stands among lower case).
+    static func repairingSlashForm(_ cell: String) -> String {
+        var words = cell.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for i in words.indices.dropFirst() where words[i] != "S/B" && ["S/B", "S/8", "5/B", "5/8"].contains(words[i]) {
+            let before = words[i - 1]
+            guard before.count >= 3, before.allSatisfy({ $0.isLetter && $0.isUppercase }) else { continue }
+            words[i] = "S/B"
+        }
+        return words.joined(separator: " ")
+    }
+
     /// "D.1.Y." -> "D.I.Y.", "A.0.K." -> "A.O.K.": in capital initials OCR reads I as 1 and O as 0.
     static func repairInitials(_ name: String) -> String {
         name.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
@@ -810,6 +904,96 @@ struct NameFinder {
         "freitag", "samstag", "sonntag", "mo", "di", "mi", "do", "fr", "sa", "so", "lunes", "martes", "miercoles",
         "jueves", "viernes", "sabado", "domingo", "mie", "jue", "vie", "sab", "dom",
     ]
+
+    /// Mail providers and social networks print their domain on everyone's documents.
+    static let everyonesDomains: Set<String> = [
+        "gmail", "outlook", "hotmail", "yahoo", "icloud", "mail", "email", "noreply", "no-reply", "facebook", "fb",
+        "instagram", "twitter", "x", "tiktok", "youtube", "linkedin", "whatsapp", "wa", "google", "goo", "bit", "maps",
+        "pinterest",
+    ]
+
+    /// The name a mail's sender address gives its own domain, as the document prints it in words
+    /// ("pagos@zapping.com" and "Zapping"): not a known vendor's domain, a mail provider's or a person's.
+    func senderDomainName(in header: ArraySlice<TextLine>, printedIn lines: [TextLine]) -> (name: String, line: String)? {
+        for line in header {
+            let compact = line.text.lowercased().replacingOccurrences(of: " ", with: "")
+            for domain in domains(in: line.text) where compact.contains("@" + domain.lowercased()) {
+                guard catalogue.vendor(domain: domain) == nil, let label = Self.ownLabel(of: domain.lowercased()),
+                    label.count >= 3, !Self.everyonesDomains.contains(label), !Self.personalProviders.contains(label),
+                    let printed = printedForm(of: label, in: lines)
+                else { continue }
+                return (printed, line.text)
+            }
+        }
+        return nil
+    }
+
+    /// The sender of the open mail in a client that lists mails as dated rows ("Wetaca 17/11/25",
+    /// "Renfe 15/11/25", ...): of three or more senders listed, the one the page names again, at
+    /// least twice and more than any other.
+    static func listedSender(in lines: [TextLine]) -> (name: String, index: Int)? {
+        var rows: [(name: String, folded: String, index: Int)] = []
+        for (i, line) in lines.prefix(40).enumerated() {
+            if let name = line.cells.lazy.compactMap({ datedSender(droppingDoubtfulMarks($0).text) }).first {
+                rows.append((name, Text.fold(name), i))
+            }
+        }
+        let names = Set(rows.map(\.folded))
+        guard names.count >= 3 else { return nil }
+        // Mentions past the name's own rows (a reading pane's text shares the rows' lines).
+        let folded = lines.map { Text.fold($0.text) }
+        let mentions: [(name: String, count: Int)] = names.map { name in
+            (name, folded.reduce(0) { $0 + Text.occurrences(of: name, in: $1) } - rows.filter { $0.folded == name }.count)
+        }
+        let ranked = mentions.sorted { a, b in a.count > b.count || (a.count == b.count && a.name < b.name) }
+        guard let top = ranked.first, top.count >= 2, ranked[1].count < top.count,
+            let row = rows.first(where: { $0.folded == top.name })
+        else { return nil }
+        return (row.name, row.index)
+    }
+
+    /// A mail list's row, or a reading pane's header: a cell of a name and the day (and time) the mail
+    /// came ("Wolt 29/11/2025", "SNCF Connect lun. 16/06", "Helpling 7. Oktober 2025 um 14:18"). The name.
+    static func datedSender(_ cell: String) -> String? {
+        let words = cell.split(separator: " ").map(String.init)
+        func isDateWord(_ w: String) -> Bool {
+            let folded = Text.fold(w)
+            return w.contains(where: \.isNumber) && !w.contains(where: \.isLetter)
+                || DateFinder.months[folded] != nil || weekdays.contains(folded) || ["um", "at", "a", "las"].contains(folded)
+        }
+        guard let k = words.firstIndex(where: isDateWord), k >= 1, words[k...].allSatisfy(isDateWord),
+            words[k...].contains(where: { $0.contains(where: \.isNumber) }),
+            !DateFinder.find(in: words[k...].joined(separator: " "), line: 0).isEmpty
+                // a time, a day and month without the year ("16/06", "05.10."), a short numeric date ("17/11/25")
+                || words[k...].contains(where: {
+                    $0.range(of: #"^(?:\d{1,2}:\d{2}|(?:0?[1-9]|[12]\d|3[01])[./](?:0?[1-9]|1[0-2])\.?|\d{1,2}[./-]\d{1,2}[./-]\d{2}(?:\d{2})?)$"#, options: .regularExpression) != nil
+                })
+        else { return nil }
+        let name = words[..<k].joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        let folded = Text.fold(name)
+        guard name.filter(\.isLetter).count >= 3, name.first?.isUppercase == true || name.first?.isNumber == true,
+            k <= 4, !notNames.contains(folded), !isMailApp(folded),
+            // a price ("CHF 12.90"), not a day
+            !words[..<k].contains(where: AmountFinder.isMarker),
+            !Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) })
+        else { return nil }
+        return name
+    }
+
+    /// The sender of the mail open in a reading pane: a dated sender cell over the "To:" line
+    /// ("Podimo 03/12/2025 08:31" / "To: me"). A mail list beside it shows other senders' rows,
+    /// dated the same way but over their subjects.
+    static func paneSender(in lines: [TextLine]) -> (name: String, index: Int)? {
+        let recipient = #"(?:^|\s)(?:To|An|À|A|Para|Pour)\s?:"#
+        for (i, line) in lines.prefix(20).enumerated() {
+            let below = lines[(i + 1)..<min(lines.count, i + 3)]
+            guard below.contains(where: { $0.text.range(of: recipient, options: .regularExpression) != nil }) else { continue }
+            for cell in line.cells {
+                if let name = datedSender(droppingDoubtfulMarks(cell).text), !looksLikePersonName(name) { return (name, i) }
+            }
+        }
+        return nil
+    }
 
     private static let phoneSenderLine = try! NSRegularExpression(
         pattern: #"^([\p{L}][\p{L}\p{N}&.+' -]{1,40}?)\s+(?:\d{1,2}\.?\s+(\p{L}{3,5}\.?)|(?=\p{L}{3,5}\.?\s+\d{1,2}\b)(\p{L}{3,5})\.?\s+\d{1,2})\s*[:.]?\s*$"#)

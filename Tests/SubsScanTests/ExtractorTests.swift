@@ -1073,6 +1073,86 @@ import Testing
         #expect(r.name.value == "Aurelia Reisen")
     }
 
+    /// A mail client's list of dated rows with no "To:" line read: the open mail's sender is the
+    /// listed one the page names again; a known name on another row is another mail's.
+    @Test func theListedSenderThePageNamesAgain() {
+        let r = extractor.extract(text: """
+            Inbox
+            Lumora 17/11/25            Your Lumora receipt
+            Your Lumora receipt        Hi Ana, we charged your plan.
+            Spotify 16/11/25           Lumora Plus, billed monthly
+            New playlist for you       Total 12,90 €
+            Glovo 14/11/25
+            Your order is on its way
+            """)
+        #expect(r.name.value == "Lumora")
+    }
+
+    /// A known service offered in the body of a mail whose sender's own domain names it is an
+    /// offer, not the vendor.
+    @Test func anOfferInTheBodyIsNotTheSender() {
+        let r = extractor.extract(text: """
+            Comprobante de pago Tuvali
+            pagos@tuvali.com
+            ¡Gracias por tu pago!
+            Hola Catalina, renovamos tu plan Tuvali Full.
+            Fecha 22-10-2025
+            Plan Tuvali Full - mensual
+            Neto $ 10.916
+            IVA (19 %) $ 2.074
+            Total $ 12.990
+            ¿Quieres algo más? Suma HBO Max por $ 5.990 adicionales.
+            """)
+        #expect(r.name.value == "Tuvali")
+    }
+
+    /// A logo in lower case over the customer's block: the name as the document prints it elsewhere,
+    /// not a line of the customer's block.
+    @Test func aLowerCaseLogoPrintedCapitalisedBelow() {
+        let r = extractor.extract(text: """
+            brindle works                      INVOICE
+            Billed to                          Invoice no. BW-2231
+            Mara Quint                         Invoice date 03.11.2025
+            Freelance illustrator
+            Location   Brindle Works Hackney
+            Desk membership   £100.00
+            Total   £120.00
+            """)
+        #expect(r.name.value == "Brindle Works")
+    }
+
+    /// A tagline of trade and places under the name, its dots misread, is no name; a logo in spaced
+    /// capitals is one word.
+    @Test func taglinesAndSpacedLogos() {
+        let walker = extractor.extract(text: """
+            Hollow & Fern
+            PET SITTING +» DIDSBURY +» MANCHESTER
+            Mr & Mrs Adeyemi                   Invoice HF-0311
+            Date 13th March 2026
+            Total due £40.00
+            """)
+        #expect(walker.name.value == "Hollow & Fern")
+        let spaced = extractor.extract(text: """
+            Bramble Pest Control - Austin Branch #12
+            B R A M B L E 9300 N Lamar Blvd, Austin, TX 78753
+            Jennifer & Mark Delgado             Account # 44718820
+            4418 Avenue G                       Invoice date 06/10/2025
+            Total amount $139.64
+            """)
+        #expect(spaced.name.value == "BRAMBLE")
+        #expect(NameFinder.isTagline("Levent • Maslak • Tophane"))
+        #expect(!NameFinder.isTagline("Canal+ Séries"))
+        #expect(NameFinder.joiningSpacedCapitals("A B C") == "A B C")
+    }
+
+    /// A town with its postcode and a tax status are lines of the header, not names.
+    @Test func postcodesAndTaxStatusesAreNoNames() {
+        let ca = extractor.extract(text: "MONTRÉAL QC H2H 2A1\nÉnergie Boréale\nFacture du 15 octobre 2025\nMontant à payer   142,18 $\n")
+        #expect(ca.name.value == "Énergie Boréale")
+        let ar = extractor.extract(text: "IVA RESPONSABLE INSCRIPTO\nAlbor Norte\nFecha 12/10/2025\nTOTAL   $ 18.450,00\n")
+        #expect(ar.name.value == "Albor Norte")
+    }
+
     /// A bank named where the invoice says where to send a transfer is the payee's bank, not the
     /// vendor.
     @Test func theBankToPayIntoIsNoVendor() {
@@ -1087,6 +1167,27 @@ import Testing
         // An item's day ("Wed 11 March") is no phone mail app's sender line.
         #expect(NameFinder.phoneSender("Wed 11 March") == nil)
         #expect(NameFinder.phoneSender("Neon 21 Jan") == "Neon")
+    }
+
+    /// A desktop mail client: the open mail's sender over its "To:" line, beside a list whose rows
+    /// name other senders, known ones among them.
+    @Test func theOpenMailsSenderNotTheListsRows() {
+        let r = extractor.extract(text: """
+            Inbox                      Lumora 03/12/2025 08:31
+                                       To: me
+            Spotify 02/12/2025         Your Lumora receipt
+            Your playlist is ready     Subscription Lumora Plus, billed monthly
+            Deezer 01/12/2025          Total 12,90 €
+            New releases for you       Paid with card ending 4417
+            """)
+        #expect(r.name.value == "Lumora")
+        #expect(NameFinder.datedSender("Helpling 7. Oktober 2025 um 14:18") == "Helpling")
+        #expect(NameFinder.datedSender("SNCF Connect lun. 16/06") == "SNCF Connect")
+        #expect(NameFinder.datedSender("Invoice 03/12/2025") == nil)
+        #expect(NameFinder.datedSender("Total 12,90 €") == nil)
+        #expect(NameFinder.datedSender("CHF 12.90") == nil)
+        #expect(NameFinder.datedSender("Extra Data 12.50") == nil)
+        #expect(NameFinder.datedSender("Rue du Port 12") == nil)
     }
 
     /// Street lines the address words miss, and a row of places, are not the sender's name: a

@@ -206,6 +206,26 @@ import Testing
         #expect(NameFinder.repairLegalForm(printed) == repaired)
     }
 
+    /// "S/B" read with digits, followed by the company number: the letterhead is still the name,
+    /// cut after its legal form; a pipe size "5/8" is no legal form.
+    @Test func shortLegalFormReadWithDigits() {
+        let r = extractor.extract(text: """
+            77 FRESH MART 5/8 4601234-X) CAS |
+            LOT 12, JALAN MERANTI,
+            TAMAN SERI GOMBAK
+            68100 BATU CAVES, SELANGOR
+            INVOICE NO : 88120
+            SOAP BAR 2 RM 3.80
+            Total Sales (Inclusive GST) RM 3.80
+            CASH RM 5.00
+            CHANGE RM 1.20
+            """)
+        #expect(r.name.value == "77 FRESH MART S/B")
+        #expect(NameFinder.repairingSlashForm("PASAR MINI 5/B") == "PASAR MINI S/B")
+        #expect(NameFinder.repairingSlashForm("PIPE 3 5/8") == "PIPE 3 5/8")
+        #expect(NameFinder.repairingSlashForm("Copper pipe 5/8") == "Copper pipe 5/8")
+    }
+
     @Test func countryCluesFromPhonesDomainsAndNames() {
         #expect(CountryClues.best(folded: "", raw: "Tel +65 6123 4567")?.code == "SGD")
         #expect(CountryClues.best(folded: "", raw: "www.lumenbooks.com.au")?.code == "AUD")
