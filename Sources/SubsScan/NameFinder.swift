@@ -78,11 +78,14 @@ struct NameFinder {
         }
         // A reading pane beside a mail list: the other rows' senders are other mails'.
         let pane = Self.paneSender(in: lines) ?? Self.listedSender(in: lines)
+        // A known name that another listed mail's sender has ("GitHub 28/11/2025"), on its row or in
+        // its subject ("[GitHub] A new SSH key was added").
+        let otherSenders: Set<String> = pane.map { pane in
+            Set(lines.prefix(40).flatMap { Self.datedSenders(on: $0) }.map(Text.fold)).subtracting([Text.fold(pane.name)])
+        } ?? []
         func isOtherMailsRow(_ i: Int, naming key: String) -> Bool {
-            guard let pane, i != pane.index, Text.fold(pane.name) != key else { return false }
-            return lines[i].cells.contains { cell in
-                Self.datedSender(cell.text).map { Text.fold($0).contains(key) } ?? false
-            }
+            guard let pane, Text.fold(pane.name) != key else { return false }
+            return otherSenders.contains { $0 == key || $0.hasPrefix(key + " ") }
         }
         for (i, line) in lines.enumerated() where !paidWithLines.contains(i) && i < headerEnd && !Self.isSearchBar(line, index: i) {
             let raw = line.text
@@ -934,7 +937,7 @@ struct NameFinder {
     static func listedSender(in lines: [TextLine]) -> (name: String, index: Int)? {
         var rows: [(name: String, folded: String, index: Int)] = []
         for (i, line) in lines.prefix(40).enumerated() {
-            if let name = line.cells.lazy.compactMap({ datedSender(droppingDoubtfulMarks($0).text) }).first {
+            if let name = datedSenders(on: line).first {
                 rows.append((name, Text.fold(name), i))
             }
         }
@@ -952,10 +955,20 @@ struct NameFinder {
         return (row.name, row.index)
     }
 
+    /// The dated senders of a line's cells, a name's cell read with the date cell after it too (a
+    /// list's dates are aligned to the right of its rows).
+    static func datedSenders(on line: TextLine) -> [String] {
+        let cells = line.cells.map { droppingDoubtfulMarks($0).text }
+        return cells.indices.compactMap { k in
+            datedSender(cells[k]) ?? (k + 1 < cells.count ? datedSender(cells[k] + " " + cells[k + 1]) : nil)
+        }
+    }
+
     /// A mail list's row, or a reading pane's header: a cell of a name and the day (and time) the mail
     /// came ("Wolt 29/11/2025", "SNCF Connect lun. 16/06", "Helpling 7. Oktober 2025 um 14:18"). The name.
     static func datedSender(_ cell: String) -> String? {
-        let words = cell.split(separator: " ").map(String.init)
+        // (past the sender's address: "Les Paniers de Léa <bonjour@paniersdelea.fr> mar. 17/06/2025")
+        let words = cell.split(separator: " ").map(String.init).filter { !$0.contains("@") }
         func isDateWord(_ w: String) -> Bool {
             let folded = Text.fold(w)
             return w.contains(where: \.isNumber) && !w.contains(where: \.isLetter)
@@ -988,9 +1001,7 @@ struct NameFinder {
         for (i, line) in lines.prefix(20).enumerated() {
             let below = lines[(i + 1)..<min(lines.count, i + 3)]
             guard below.contains(where: { $0.text.range(of: recipient, options: .regularExpression) != nil }) else { continue }
-            for cell in line.cells {
-                if let name = datedSender(droppingDoubtfulMarks(cell).text), !looksLikePersonName(name) { return (name, i) }
-            }
+            for name in datedSenders(on: line) where !looksLikePersonName(name) { return (name, i) }
         }
         return nil
     }

@@ -1080,12 +1080,13 @@ import Testing
             Inbox
             Lumora 17/11/25            Your Lumora receipt
             Your Lumora receipt        Hi Ana, we charged your plan.
-            Spotify 16/11/25           Lumora Plus, billed monthly
+            Spotify       16/11/25     Lumora Plus, billed monthly
             New playlist for you       Total 12,90 €
             Glovo 14/11/25
-            Your order is on its way
+            [Spotify] Your order is on its way
             """)
         #expect(r.name.value == "Lumora")
+        #expect(NameFinder.datedSender("Lumora <hi@lumora.app> mar. 17/06/2025 06:02") == "Lumora")
     }
 
     /// A known service offered in the body of a mail whose sender's own domain names it is an
