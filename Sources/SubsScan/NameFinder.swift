@@ -83,7 +83,7 @@ struct NameFinder {
         let otherSenders: Set<String> = pane.map { pane in
             Set(lines.prefix(40).flatMap { Self.datedSenders(on: $0) }.map(Text.fold)).subtracting([Text.fold(pane.name)])
         } ?? []
-        func isOtherMailsRow(_ i: Int, naming key: String) -> Bool {
+        func namesAnotherListedSender(_ key: String) -> Bool {
             guard let pane, Text.fold(pane.name) != key else { return false }
             return otherSenders.contains { $0 == key || $0.hasPrefix(key + " ") }
         }
@@ -119,7 +119,7 @@ struct NameFinder {
                     }
                 }
             }
-            if let (key, index) = hit, !isOtherMailsRow(i, naming: key) {
+            if let (key, index) = hit, !namesAnotherListedSender(key) {
                 let v = catalogue.vendors[index]
                 // A name that is also an ordinary word must be printed with the catalogue's capital
                 // and stand alone (a header, a cell) or recur ("Your Slack receipt" ... "Slack").
@@ -700,7 +700,7 @@ struct NameFinder {
     /// S and B, after a word of capitals (a size "5/8" follows a number or stands among lower case).
     static func repairingSlashForm(_ cell: String) -> String {
         var words = cell.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        for i in words.indices.dropFirst() where words[i] != "S/B" && ["S/B", "S/8", "5/B", "5/8"].contains(words[i]) {
+        for i in words.indices.dropFirst() where ["S/8", "5/B", "5/8"].contains(words[i]) {
             let before = words[i - 1]
             guard before.count >= 3, before.allSatisfy({ $0.isLetter && $0.isUppercase }) else { continue }
             words[i] = "S/B"
