@@ -170,11 +170,15 @@ enum CountryClues {
         return out
     }
 
+    /// The clue scored highest; a tie goes to the first code alphabetically, so a document always
+    /// reads the same way (a dictionary's order is random).
+    static func strongest(_ clues: [String: (score: Double, evidence: String)]) -> (key: String, value: (score: Double, evidence: String))? {
+        clues.max(by: { $0.value.score < $1.value.score || ($0.value.score == $1.value.score && $0.key > $1.key) })
+    }
+
     /// The currency the clues point to most, with its score and evidence.
     static func best(folded: String, raw: String, among allowed: Set<String>? = nil) -> (code: String, score: Double, evidence: String)? {
-        let s = scores(folded: folded, raw: raw).filter { allowed?.contains($0.key) ?? true }
-        guard let top = s.max(by: { $0.value.score < $1.value.score || ($0.value.score == $1.value.score && $0.key > $1.key) })
-        else { return nil }
+        guard let top = strongest(scores(folded: folded, raw: raw).filter { allowed?.contains($0.key) ?? true }) else { return nil }
         return (top.key, top.value.score, top.value.evidence)
     }
 }

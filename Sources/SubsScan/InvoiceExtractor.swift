@@ -663,10 +663,9 @@ public struct InvoiceExtractor: Sendable {
     func resolveCurrency(_ m: MoneyMention, all: [MoneyMention], docFolded: String, docRaw: String, language: String?,
                          tillReceipt: Bool = false) -> (Currency, Double, String)? {
         let clues = CountryClues.scores(folded: docFolded, raw: docRaw)
-        let local = clues.max { $0.value.score < $1.value.score || ($0.value.score == $1.value.score && $0.key > $1.key) }
+        let local = CountryClues.strongest(clues)
         func dollar() -> (Currency, Double, String?) {
-            let dollarClue = clues.filter { CountryClues.dollarCurrencies.contains($0.key) }
-                .max { $0.value.score < $1.value.score || ($0.value.score == $1.value.score && $0.key > $1.key) }
+            let dollarClue = CountryClues.strongest(clues.filter { CountryClues.dollarCurrencies.contains($0.key) })
             if let d = dollarClue, d.value.score >= 1, local?.value.score ?? 0 <= d.value.score {
                 return (Currency(code: d.key)!, 0.75, d.value.evidence)
             }
@@ -711,8 +710,7 @@ public struct InvoiceExtractor: Sendable {
             return (Currency(code: code)!, 0.7, code)
         }
         // "kr" is the Swedish, Norwegian, Danish or Icelandic crown: the country's clues say which.
-        if m.marker == "kr", let crown = clues.filter({ Self.crowns.contains($0.key) })
-            .max(by: { $0.value.score < $1.value.score || ($0.value.score == $1.value.score && $0.key > $1.key) }),
+        if m.marker == "kr", let crown = CountryClues.strongest(clues.filter { Self.crowns.contains($0.key) }),
             let c = Currency(code: crown.key)
         {
             return (c, 0.6, crown.value.evidence)

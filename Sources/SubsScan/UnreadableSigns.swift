@@ -20,9 +20,7 @@ enum UnreadableSigns {
     /// all of them; nil when there is nothing to repair. The sign replaces one UTF-16 unit with
     /// one, so offsets into the lines stay right.
     static func repaired(_ lines: [String], clues: [String: (score: Double, evidence: String)]) -> [String]? {
-        // Ties go to the first code alphabetically, so a document always reads the same way.
-        guard let (code, _) = clues.filter({ signs[$0.key] != nil && $0.value.score >= minClue })
-            .max(by: { $0.value.score < $1.value.score || ($0.value.score == $1.value.score && $0.key > $1.key) }),
+        guard let (code, _) = CountryClues.strongest(clues.filter { signs[$0.key] != nil && $0.value.score >= minClue }),
             let sign = signs[code], !lines.contains(where: { $0.contains(sign) })
         else { return nil }
         var glued: [(line: Int, at: Int, glyph: String, number: String)] = []
