@@ -38,10 +38,11 @@ enum AmountFinder {
         // South Africa's rand sign is a bare "R" ("R269.96", "R 1 148.00"). Ending a word it is
         // a letter, and the number after it is read on its own ("SR 13.90": a tax code).
         // Peru's sol ("S/ 49.90", "S/.49.90") is a sign only before a number ("S/B" is a Malaysian
-        // legal form); Morocco's dirham ("515,00 DH", "Dhs 99.00"), Tunisia's dinar ("80,730 DT") and
-        // West Africa's franc ("20 000 FCFA") only as words of their own.
+        // legal form); Morocco's dirham ("515,00 DH", "Dhs 99.00"), Tunisia's dinar ("80,730 DT"),
+        // West Africa's franc ("20 000 FCFA"), Hungary's forint ("4 990 Ft") and the Czech crown as
+        // OCR reads its "Kč" ("349 Kc") only as words of their own.
         let marker = "(?:\(symbolAlternation)|\(codes.sorted().joined(separator: "|"))|kr|(?<![\\p{L}\\p{N}])R(?=\\s?\\d)"
-            + "|(?<![\\p{L}\\p{N}])S/\\.?(?=\\s?\\d)|(?<![\\p{L}\\p{N}])(?:DH|Dhs|DHS|DT|FCFA|F CFA)(?![\\p{L}\\p{N}]))"
+            + "|(?<![\\p{L}\\p{N}])S/\\.?(?=\\s?\\d)|(?<![\\p{L}\\p{N}])(?:DH|Dhs|DHS|DT|FCFA|F CFA|Ft|Kc|Ké)(?![\\p{L}\\p{N}]))"
         // First: "200. 00" at the end of a line, a till amount whose decimal point OCR spaced out.
         // Then India's lakh grouping ("1,27,440.00"), then thousands groups.
         let number = #"\d+[.,] \d{2}(?=\s*$)|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.,\u00A0\u202F'’ ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
@@ -112,6 +113,10 @@ enum AmountFinder {
                     currency = Currency(code: "TND")
                 } else if cfaFrancSigns.contains(mk) {
                     currency = Currency(code: "XOF")
+                } else if mk == forintSign {
+                    currency = Currency(code: "HUF")
+                } else if korunaReadings.contains(mk) {
+                    currency = Currency(code: "CZK")
                 }
             }
             // "$ 897.000 COP", "$119.00 MXN": the code after a dollar sign says which dollar.
@@ -166,10 +171,14 @@ enum AmountFinder {
     static let dinarSign = "DT"
     /// The CFA franc, West Africa's (XOF) unless Central Africa's clues say XAF.
     static let cfaFrancSigns: Set<String> = ["FCFA", "F CFA"]
+    /// Hungary's forint, after its number ("4 990 Ft", "12 490,00 Ft").
+    static let forintSign = "Ft"
+    /// The Czech crown's "Kč" as OCR models without the háček read it.
+    static let korunaReadings: Set<String> = ["Kc", "Ké"]
 
     static func isMarker(_ s: String) -> Bool {
         if codes.contains(s) || s == "kr" || s == randSign || s.hasPrefix(solSign) || dirhamSigns.contains(s) || s == dinarSign
-            || cfaFrancSigns.contains(s)
+            || cfaFrancSigns.contains(s) || s == forintSign || korunaReadings.contains(s)
         {
             return true
         }

@@ -992,6 +992,24 @@ import Testing
         #expect(se.currency.value?.code == "SEK")
     }
 
+    /// Hungary's forint is written "Ft" after whole forints; the Czech crown's "Kč" loses its háček
+    /// in OCR ("Kc"). Both count only as words of their own, so a word that merely ends so is no sign.
+    @Test func theForintAndTheCzechCrownAsRead() {
+        let hu = extractor.extract(text: """
+            Invoice · Budapest, 2026.03.05.
+            Monthly fee (net)        3 929 Ft
+            VAT 27 %                 1 061 Ft
+            Total due                4 990 Ft
+            """)
+        #expect(hu.amount.value == Decimal(string: "4990"))
+        #expect(hu.currency.value?.code == "HUF")
+        let cz = extractor.extract(text: "Rechnung 12.03.2026 · Praha\nGesamtbetrag   1 299,00 Kc\n")
+        #expect(cz.amount.value == Decimal(string: "1299.00"))
+        #expect(cz.currency.value?.code == "CZK")
+        #expect(AmountFinder.find(in: "Loft 12 Kcal 30", line: 0, language: "en").allSatisfy { $0.marker == nil })
+        #expect(AmountFinder.find(in: "Room 12 ft", line: 0, language: "en").isEmpty)
+    }
+
     /// The OCR models have no rupee, shekel or won sign: each is read as one glyph glued to every
     /// amount of the document, which the document's country makes the sign again.
     @Test func signsTheModelsCannotRead() {
