@@ -325,7 +325,7 @@ struct NameFinder {
             // (A colon at either end is a speck in the margin, not a label's.)
             if trimmed.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
             // A line with a web address is a footer's or an item's (the domains had their turn above).
-            if Self.bareDomain.firstMatch(in: cell, range: NSRange(location: 0, length: (cell as NSString).length)) != nil { continue }
+            if Text.matches(Self.bareDomain, cell) { continue }
             if !hasLegalForm && !words.isDisjoint(with: Self.addressWords) { continue }
             if !hasLegalForm && Self.isStreetLine(trimmed) { continue }
             // A town with a Canadian or British postcode ("MONTRÉAL QC H2H 2A1", "Leeds LS6 3AA").
@@ -964,6 +964,10 @@ struct NameFinder {
         }
     }
 
+    /// A time, a day and month without the year ("16/06", "05.10."), a short numeric date ("17/11/25").
+    private static let shortDateOrTime = try! NSRegularExpression(
+        pattern: #"^(?:\d{1,2}:\d{2}|(?:0?[1-9]|[12]\d|3[01])[./](?:0?[1-9]|1[0-2])\.?|\d{1,2}[./-]\d{1,2}[./-]\d{2}(?:\d{2})?)$"#)
+
     /// A mail list's row, or a reading pane's header: a cell of a name and the day (and time) the mail
     /// came ("Wolt 29/11/2025", "SNCF Connect lun. 16/06", "Helpling 7. Oktober 2025 um 14:18"). The name.
     static func datedSender(_ cell: String) -> String? {
@@ -978,9 +982,7 @@ struct NameFinder {
             words[k...].contains(where: { $0.contains(where: \.isNumber) }),
             !DateFinder.find(in: words[k...].joined(separator: " "), line: 0).isEmpty
                 // a time, a day and month without the year ("16/06", "05.10."), a short numeric date ("17/11/25")
-                || words[k...].contains(where: {
-                    $0.range(of: #"^(?:\d{1,2}:\d{2}|(?:0?[1-9]|[12]\d|3[01])[./](?:0?[1-9]|1[0-2])\.?|\d{1,2}[./-]\d{1,2}[./-]\d{2}(?:\d{2})?)$"#, options: .regularExpression) != nil
-                })
+                || words[k...].contains(where: { Text.matches(shortDateOrTime, $0) })
         else { return nil }
         let name = words[..<k].joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
         let folded = Text.fold(name)

@@ -144,6 +144,11 @@ enum Text {
         return false
     }
 
+    /// Whether `regex` (compiled once by its owner) matches anywhere in `s`.
+    static func matches(_ regex: NSRegularExpression, _ s: String) -> Bool {
+        regex.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) != nil
+    }
+
     /// The first of `phrases` found in `haystack` (folded), if any.
     static func firstMatch(_ haystack: String, _ phrases: [String]) -> String? {
         phrases.first { contains(haystack, phrase: $0) }

@@ -1202,6 +1202,10 @@ import Testing
         #expect(r.name.value == "Lumora")
         #expect(NameFinder.datedSender("Helpling 7. Oktober 2025 um 14:18") == "Helpling")
         #expect(NameFinder.datedSender("SNCF Connect lun. 16/06") == "SNCF Connect")
+        // a list's short forms: today's mails by their time, older ones by day and month
+        #expect(NameFinder.datedSender("Podimo 08:31") == "Podimo")
+        #expect(NameFinder.datedSender("Wetaca 05.10.") == "Wetaca")
+        #expect(NameFinder.datedSender("Renfe 15/11/25") == "Renfe")
         #expect(NameFinder.datedSender("Invoice 03/12/2025") == nil)
         #expect(NameFinder.datedSender("Total 12,90 €") == nil)
         #expect(NameFinder.datedSender("CHF 12.90") == nil)
