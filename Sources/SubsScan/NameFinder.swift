@@ -268,7 +268,7 @@ struct NameFinder {
             // and past a logo in lower case when a capitalised cell follows ("helvetia ▲   Helvetia
             // Versicherungen").
             var cells = line.cells.map {
-                Self.joiningSpacedCapitals(Self.repairingSlashForm(Self.droppingLogoScrap(Self.droppingDoubtfulMarks($0).text)))
+                Self.joiningSpacedCapitals(Self.repairingSlashForm(Self.droppingTrailingMarks(Self.droppingLogoScrap(Self.droppingDoubtfulMarks($0).text))))
             }
             // A logo in lower case at the top ("kolektif house") names the vendor as the document prints
             // it capitalised elsewhere ("Location: Kolektif House Levent"), unless the line prints it so.
@@ -429,6 +429,19 @@ struct NameFinder {
             !cell.contains(where: { ")]}".contains($0) })
         else { return cell }
         return words.dropFirst().joined(separator: " ")
+    }
+
+    /// A name ends in a letter, a digit or a bracket: a last word of marks only (a logo or a
+    /// speck read as "©", "*", "|") and a trademark sign ("Lumen®") are not part of it.
+    static func droppingTrailingMarks(_ cell: String) -> String {
+        var words = cell.split(separator: " ").map(String.init)
+        while words.count > 1, let last = words.last, !last.contains(where: { $0.isLetter || $0.isNumber || "()[]".contains($0) }) {
+            words.removeLast()
+        }
+        guard var last = words.last else { return cell }
+        while last.count > 1, let c = last.last, "®™©℠".contains(c) { last.removeLast() }
+        words[words.count - 1] = last
+        return words.joined(separator: " ")
     }
 
     /// `printed` (a letterhead) is `label` (a domain's) read with letters lost: its letters, in

@@ -992,6 +992,17 @@ import Testing
         #expect(se.currency.value?.code == "SEK")
     }
 
+    /// A name ends in a letter, a digit or a bracket: marks read after it are not part of it.
+    @Test func marksAfterANameAreDropped() {
+        #expect(NameFinder.droppingTrailingMarks("RESTAURANT KIM LO ©") == "RESTAURANT KIM LO")
+        #expect(NameFinder.droppingTrailingMarks("Lumen Notes® *") == "Lumen Notes")
+        #expect(NameFinder.droppingTrailingMarks("Marks & Spencer") == "Marks & Spencer")
+        #expect(NameFinder.droppingTrailingMarks("AIK HUAT (SETIA ALAM )") == "AIK HUAT (SETIA ALAM )")
+        #expect(NameFinder.droppingTrailingMarks("©") == "©")
+        let found = extractor.extract(text: "RESTORAN LIMA JAYA ©\nNo. 3, Jalan Besar\nTOTAL RM 12.00\nCASH 20.00\nCHANGE 8.00")
+        #expect(found.name.value == "RESTORAN LIMA JAYA")
+    }
+
     /// Hungary's forint is written "Ft" after whole forints; the Czech crown's "Kč" loses its háček
     /// in OCR ("Kc"). Both count only as words of their own, so a word that merely ends so is no sign.
     @Test func theForintAndTheCzechCrownAsRead() {
