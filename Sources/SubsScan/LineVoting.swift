@@ -30,6 +30,8 @@ enum LineVoting {
                 out += split(word, into: agreed.text, confidence: confidence)
             } else if let capital = capitalReading(of: i, in: first, readings: readings.compactMap { $0 }) {
                 out += split(word, into: capital.text, confidence: capital.confidence)
+            } else if let surer = surerReading(of: word, readings: readings.compactMap { $0 }) {
+                out += split(word, into: surer.text, confidence: surer.confidence)
             } else {
                 out.append(word)
             }
@@ -39,6 +41,23 @@ enum LineVoting {
 
     /// Under this confidence the first reading's word may be read as two words.
     static let splitConfidence = 0.8
+
+    /// A word the first reading doubts (under `doubtfulWord`) that no other reading confirms takes
+    /// the reading one of them is clearly sure of ("SIN D" / "SIN DU" at 0.70 / "SIN BU"): where the
+    /// readings disagree, the surest is likelier right than the one that doubted itself.
+    static func surerReading(of word: WordBox, readings: [(text: String, confidence: Double)]) -> (text: String, confidence: Double)? {
+        guard word.confidence < doubtfulWord, !readings.contains(where: { $0.text == word.text }),
+            let best = readings.max(by: { $0.confidence < $1.confidence }),
+            best.confidence >= clearlySure, best.confidence >= word.confidence + 0.2,
+            !best.text.contains(" "), best.text.contains(where: \.isLetter)
+        else { return nil }
+        return best
+    }
+
+    /// A word read with less confidence than this is doubtful; a re-reading at least this sure,
+    /// where the readings disagree, replaces it.
+    static let doubtfulWord = 0.5
+    static let clearlySure = 0.65
 
     /// Where every other word of the line starts with a capital ("Blue lree Cafe"), a word the
     /// first reading starts in lower case is a capital misread ("l" for "T") when another reading

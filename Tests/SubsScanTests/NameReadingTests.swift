@@ -92,6 +92,23 @@ import Testing
         #expect(LineVoting.combine(sure, [pieces, pieces]).map(\.text) == ["ROSA", "MART"])
     }
 
+    @Test func aDoubtedWordTakesTheReadingOneReReadIsClearlySureOf() {
+        let first = Self.line([("PALM", 0.93), ("SIN", 0.89), ("D", 0.44)])
+        let sure = Self.line([("PALM", 0.38), ("SIN", 0.47), ("DU", 0.70)])
+        let unsure = Self.line([("PALM", 0.86), ("SIN", 0.94), ("BU", 0.52)])
+        #expect(LineVoting.combine(first, [sure, unsure]).map(\.text) == ["PALM", "SIN", "DU"])
+        // Not where another reading confirms the first, nor from a re-read hardly surer, nor for a
+        // word the first reading was sure enough of.
+        let confirming = Self.line([("PALM", 0.9), ("SIN", 0.9), ("D", 0.40)])
+        #expect(LineVoting.combine(first, [sure, confirming]).map(\.text) == ["PALM", "SIN", "D"])
+        let hardlySurer = Self.line([("PALM", 0.9), ("SIN", 0.9), ("DU", 0.60)])
+        #expect(LineVoting.combine(first, [hardlySurer, unsure]).map(\.text) == ["PALM", "SIN", "D"])
+        let fairlySure = Self.line([("PALM", 0.93), ("MINT", 0.57)])
+        let mine = Self.line([("PALM", 0.9), ("MINE", 0.93)])
+        let mint = Self.line([("PALM", 0.9), ("MINI", 0.60)])
+        #expect(LineVoting.combine(fairlySure, [mine, mint]).map(\.text) == ["PALM", "MINT"])
+    }
+
     @Test func specksAndMissedWordsOfTheReReadsAreNotTakenUp() {
         let first = Self.line([("OCEAN", 0.9), ("VIEW", 0.9), ("GRILL", 0.9)])
         let withSpeck = Self.line([("|", 0.5), ("OCEAN", 0.9), ("VIEW", 0.9), ("GRILL", 0.9), ("=", 0.4)])
