@@ -42,7 +42,7 @@ enum AmountFinder {
         // West Africa's franc ("20 000 FCFA"), Hungary's forint ("4 990 Ft") and the Czech crown as
         // OCR reads its "Kč" ("349 Kc") only as words of their own.
         let marker = "(?:\(symbolAlternation)|\(codes.sorted().joined(separator: "|"))|kr|(?<![\\p{L}\\p{N}])R(?=\\s?\\d)"
-            + "|(?<![\\p{L}\\p{N}])S/\\.?(?=\\s?\\d)|(?<![\\p{L}\\p{N}])(?:DH|Dhs|DHS|DT|FCFA|F CFA|Ft|Kc|Ké)(?![\\p{L}\\p{N}]))"
+            + "|(?<![\\p{L}\\p{N}])S/\\.?(?=\\s?\\d)|(?<![\\p{L}\\p{N}])(?:\(wordSignAlternation))(?![\\p{L}\\p{N}]))"
         // First: "200. 00" at the end of a line, a till amount whose decimal point OCR spaced out.
         // Then India's lakh grouping ("1,27,440.00"), then thousands groups.
         let number = #"\d+[.,] \d{2}(?=\s*$)|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.,\u00A0\u202F'’ ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
@@ -107,16 +107,8 @@ enum AmountFinder {
                     currency = Currency(code: "ZAR")
                 } else if mk.hasPrefix(solSign) {
                     currency = Currency(code: "PEN")
-                } else if dirhamSigns.contains(mk) {
-                    currency = Currency(code: "MAD")
-                } else if mk == dinarSign {
-                    currency = Currency(code: "TND")
-                } else if cfaFrancSigns.contains(mk) {
-                    currency = Currency(code: "XOF")
-                } else if mk == forintSign {
-                    currency = Currency(code: "HUF")
-                } else if korunaReadings.contains(mk) {
-                    currency = Currency(code: "CZK")
+                } else if let code = wordSigns[mk] {
+                    currency = Currency(code: code)
                 }
             }
             // "$ 897.000 COP", "$119.00 MXN": the code after a dollar sign says which dollar.
@@ -171,15 +163,20 @@ enum AmountFinder {
     static let dinarSign = "DT"
     /// The CFA franc, West Africa's (XOF) unless Central Africa's clues say XAF.
     static let cfaFrancSigns: Set<String> = ["FCFA", "F CFA"]
-    /// Hungary's forint, after its number ("4 990 Ft", "12 490,00 Ft").
-    static let forintSign = "Ft"
-    /// The Czech crown's "Kč" as OCR models without the háček read it.
-    static let korunaReadings: Set<String> = ["Kc", "Ké"]
+    /// Signs that are words, each a sign only as a word of its own: these, Hungary's forint after its
+    /// number ("4 990 Ft", "12 490,00 Ft") and the Czech crown's "Kč" as OCR models without the háček
+    /// read it ("Kc", "Ké").
+    static let wordSigns: [String: String] = {
+        var signs = ["Ft": "HUF", "Kc": "CZK", "Ké": "CZK", dinarSign: "TND"]
+        for s in dirhamSigns { signs[s] = "MAD" }
+        for s in cfaFrancSigns { signs[s] = "XOF" }
+        return signs
+    }()
+    private static let wordSignAlternation = wordSigns.keys.sorted { $0.count > $1.count || $0.count == $1.count && $0 < $1 }
+        .joined(separator: "|")
 
     static func isMarker(_ s: String) -> Bool {
-        if codes.contains(s) || s == "kr" || s == randSign || s.hasPrefix(solSign) || dirhamSigns.contains(s) || s == dinarSign
-            || cfaFrancSigns.contains(s) || s == forintSign || korunaReadings.contains(s)
-        {
+        if codes.contains(s) || s == "kr" || s == randSign || s.hasPrefix(solSign) || wordSigns[s] != nil {
             return true
         }
         return Currency.symbols.contains { $0.symbol == s }
