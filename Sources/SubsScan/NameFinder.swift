@@ -77,11 +77,13 @@ struct NameFinder {
             if found.vendor?.isStore != true, bestService == nil || score > bestService!.score { bestService = (score, found) }
         }
         // A reading pane beside a mail list: the other rows' senders are other mails'.
-        let pane = Self.paneSender(in: lines) ?? Self.listedSender(in: lines)
+        // (The dated senders of the top lines, read once for the pane, the list and the other rows.)
+        let datedRows = lines.prefix(Self.mailListLines).map(Self.datedSenders(on:))
+        let pane = Self.paneSender(in: lines, datedRows: datedRows) ?? Self.listedSender(in: lines, datedRows: datedRows)
         // A known name that another listed mail's sender has ("GitHub 28/11/2025"), on its row or in
         // its subject ("[GitHub] A new SSH key was added").
         let otherSenders: Set<String> = pane.map { pane in
-            Set(lines.prefix(40).flatMap { Self.datedSenders(on: $0) }.map(Text.fold)).subtracting([Text.fold(pane.name)])
+            Set(datedRows.joined().map(Text.fold)).subtracting([Text.fold(pane.name)])
         } ?? []
         func namesAnotherListedSender(_ key: String) -> Bool {
             guard let pane, Text.fold(pane.name) != key else { return false }
@@ -947,10 +949,11 @@ struct NameFinder {
     /// The sender of the open mail in a client that lists mails as dated rows ("Wetaca 17/11/25",
     /// "Renfe 15/11/25", ...): of three or more senders listed, the one the page names again, at
     /// least twice and more than any other.
-    static func listedSender(in lines: [TextLine]) -> (name: String, index: Int)? {
+    /// `datedRows`: the dated senders of each of the first `mailListLines` lines (`datedSenders(on:)`).
+    static func listedSender(in lines: [TextLine], datedRows: [[String]]) -> (name: String, index: Int)? {
         var rows: [(name: String, folded: String, index: Int)] = []
-        for (i, line) in lines.prefix(40).enumerated() {
-            if let name = datedSenders(on: line).first {
+        for (i, senders) in datedRows.enumerated() {
+            if let name = senders.first {
                 rows.append((name, Text.fold(name), i))
             }
         }
@@ -967,6 +970,9 @@ struct NameFinder {
         else { return nil }
         return (row.name, row.index)
     }
+
+    /// How far down a page a mail list's rows and a reading pane's header are looked for.
+    static let mailListLines = 40
 
     /// The dated senders of a line's cells, a name's cell read with the date cell after it too (a
     /// list's dates are aligned to the right of its rows).
@@ -1011,12 +1017,13 @@ struct NameFinder {
     /// The sender of the mail open in a reading pane: a dated sender cell over the "To:" line
     /// ("Podimo 03/12/2025 08:31" / "To: me"). A mail list beside it shows other senders' rows,
     /// dated the same way but over their subjects.
-    static func paneSender(in lines: [TextLine]) -> (name: String, index: Int)? {
+    /// `datedRows` as for `listedSender`.
+    static func paneSender(in lines: [TextLine], datedRows: [[String]]) -> (name: String, index: Int)? {
         let recipient = #"(?:^|\s)(?:To|An|À|A|Para|Pour)\s?:"#
-        for (i, line) in lines.prefix(20).enumerated() {
+        for i in lines.prefix(20).indices {
             let below = lines[(i + 1)..<min(lines.count, i + 3)]
             guard below.contains(where: { $0.text.range(of: recipient, options: .regularExpression) != nil }) else { continue }
-            for name in datedSenders(on: line) where !looksLikePersonName(name) { return (name, i) }
+            for name in datedRows[i] where !looksLikePersonName(name) { return (name, i) }
         }
         return nil
     }
