@@ -130,6 +130,14 @@ enum CountryClues {
 
     private static let phonePattern = try! NSRegularExpression(pattern: #"(?:^|[^\w+])(\+\d{1,3})[\s(.-]*\d"#)
 
+    /// The last line of a US address, "Portland, OR 97211" (a state's postal code and a ZIP code
+    /// after the city and its comma: "Order ID 12345" is no address), and of a Canadian one,
+    /// "Toronto ON M5V 2T6": shapes no other country prints, as telling as the country's name.
+    static let postalAddresses: [(pattern: NSRegularExpression, code: String)] = [
+        (try! NSRegularExpression(pattern: #"[A-Za-z][A-Za-z.]*, (?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY) \d{5}(?:-\d{4})?(?![\d,.])"#), "USD"),
+        (try! NSRegularExpression(pattern: #"[A-Za-z][A-Za-z.]*,? (?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) [A-Z]\d[A-Z] ?\d[A-Z]\d\b"#), "CAD"),
+    ]
+
     /// Score per currency code, and the clue that weighed most for each.
     static func scores(folded: String, raw: String) -> [String: (score: Double, evidence: String)] {
         var out: [String: (score: Double, evidence: String)] = [:]
@@ -152,6 +160,9 @@ enum CountryClues {
             {
                 add(hit.code, 0.75, hit.prefix)
             }
+        }
+        for (pattern, code) in postalAddresses {
+            if let m = pattern.firstMatch(in: raw, range: NSRange(location: 0, length: ns.length)) { add(code, 2, ns.substring(with: m.range)) }
         }
         if let m = malaysianCompanyNumber.firstMatch(in: raw, range: NSRange(location: 0, length: ns.length)) {
             add("MYR", 1, ns.substring(with: m.range))

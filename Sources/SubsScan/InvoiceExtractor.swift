@@ -125,7 +125,8 @@ public struct InvoiceExtractor: Sendable {
         }
         if let a = amount, a.labelWeight >= 0 || hasDocWord {
             currency = resolveCurrency(a.mention, all: money, docFolded: docFolded, docRaw: raws.joined(separator: "\n"), language: language,
-                                       tillReceipt: Self.tillWords.filter { Text.contains(docFolded, phrase: $0) }.count >= 2)
+                                       tillReceipt: Self.tillWords.filter { Text.contains(docFolded, phrase: $0) }.count >= 2,
+                                       customer: Self.customerBlock(lines))
             result.amount = ScannedField(a.mention.value, confidence: a.confidence, evidence: raws[a.mention.line])
             if let (c, conf, ev) = currency {
                 result.currency = ScannedField(c, confidence: conf, evidence: ev)
@@ -660,11 +661,46 @@ public struct InvoiceExtractor: Sendable {
     /// currency (point-of-sale systems print `$` as a generic money sign).
     static let localDollarEvidence = 3.0
 
+    /// Labels of the block with the customer's postal address.
+    static let customerAddressLabels = ["bill to", "billed to", "invoice to", "sold to", "ship to", "billing address", "customer",
+                                        "facture a", "facturee a", "adresse de facturation", "client", "rechnungsempfanger",
+                                        "rechnung an", "rechnungsadresse", "kunde", "facturar a", "facturado a",
+                                        "direccion de facturacion", "datos del cliente", "cliente"]
+
+    /// The customer's address as the document prints it: what follows a label of
+    /// `customerAddressLabels` in its cell, and the cells of the next four lines that start level
+    /// with the label (a block beside it, the issuer's say, is another column). Several blocks
+    /// (billing and shipping) are all kept.
+    static func customerBlock(_ lines: [TextLine]) -> String {
+        var out: [String] = []
+        for (i, line) in lines.enumerated() {
+            for cell in line.cells where !cell.isEmpty {
+                let folded = Text.fold(cell.text)
+                guard let label = customerAddressLabels.first(where: { folded == $0 || folded.hasPrefix($0 + " ") }) else { continue }
+                let labelWords = label.split(separator: " ").count
+                // One word heads a block alone or with its colon: "Customer ID 2527" is a number.
+                if labelWords == 1, folded != label, !cell[0].text.hasSuffix(":"), cell.count < 2 || cell[1].text != ":" { continue }
+                if cell.count > labelWords { out.append(Array(cell.dropFirst(labelWords)).text) }
+                let left = cell[0].x, tolerance = 3 * cell[0].height
+                for next in lines.dropFirst(i + 1).prefix(4) where next.page == line.page {
+                    out += next.cells.filter { !$0.isEmpty && abs($0[0].x - left) <= tolerance }.map(\.text)
+                }
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
     func resolveCurrency(_ m: MoneyMention, all: [MoneyMention], docFolded: String, docRaw: String, language: String?,
-                         tillReceipt: Bool = false) -> (Currency, Double, String)? {
+                         tillReceipt: Bool = false, customer: String = "") -> (Currency, Double, String)? {
         let clues = CountryClues.scores(folded: docFolded, raw: docRaw)
         let local = CountryClues.strongest(clues)
+        // Where the customer lives, when their address says it clearly.
+        let customerDollar = CountryClues.strongest(
+            CountryClues.scores(folded: Text.fold(customer), raw: customer).filter { CountryClues.dollarCurrencies.contains($0.key) && $0.value.score >= 2 })
         func dollar() -> (Currency, Double, String?) {
+            // A service bills in its customer's currency: a bare `$` on an invoice to an address
+            // in a dollar country is that country's dollar, wherever the issuer is.
+            if let c = customerDollar { return (Currency(code: c.key)!, 0.7, c.value.evidence) }
             let dollarClue = CountryClues.strongest(clues.filter { CountryClues.dollarCurrencies.contains($0.key) })
             if let d = dollarClue, d.value.score >= 1, local?.value.score ?? 0 <= d.value.score {
                 return (Currency(code: d.key)!, 0.75, d.value.evidence)

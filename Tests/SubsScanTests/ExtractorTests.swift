@@ -1258,6 +1258,37 @@ import Testing
         #expect(au.currency.value?.code == "AUD")
     }
 
+    /// A bare `$` on an invoice to a customer in a dollar country is the customer's dollar (a
+    /// service bills in its customer's currency), not that of the issuer's country; without the
+    /// customer's address, the issuer's country decides as before.
+    @Test func aBareDollarIsTheCustomersDollar() {
+        let issuer = """
+            Tax invoice
+            Lumen Studio Pty Ltd, 12 Banksia Street, Fitzroy North VIC 3068, Australia
+            Issue date 14 Mar 2026
+            """
+        let toUS = extractor.extract(text: issuer + "\nBill to\nJordan Lee\n4419 Maple Avenue\nPortland, OR 97211\nTotal   $86.20\n")
+        #expect(toUS.currency.value?.code == "USD")
+        let toCanada = extractor.extract(text: issuer + "\nCustomer:  Sam Roy\n88 King St W\nToronto ON M5H 1J9\nTotal   $86.20\n")
+        #expect(toCanada.currency.value?.code == "CAD")
+        #expect(extractor.extract(text: issuer + "\nTotal   $86.20\n").currency.value?.code == "AUD")
+        // The issuer's own column beside the customer's block is not the customer's.
+        let beside = extractor.extract(text: """
+            Invoice
+            Bill to                     Lumen Studio Inc
+            Jordan Lee                  500 Main Street
+            12 Banksia Street           Portland, OR 97211
+            Fitzroy North VIC 3068      United States
+            Australia
+            Issue date 14 Mar 2026
+            Total   $86.20
+            """)
+        #expect(beside.currency.value?.code == "AUD")
+        // A customer's number is no address block.
+        let numbered = extractor.extract(text: issuer + "\nCustomer ID 25272412\nPortland, OR 97211\nTotal   $86.20\n")
+        #expect(numbered.currency.value?.code == "AUD")
+    }
+
     /// A parcel's delivery notice: the postage the sender paid is no charge to the reader.
     @Test(arguments: [
         "Value 89.90 €\nPostage paid by the sender.",

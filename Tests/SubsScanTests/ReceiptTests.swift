@@ -236,6 +236,17 @@ import Testing
         let mixed = CountryClues.scores(folded: Text.fold("Dublin, Ireland"), raw: "Phone +44 20 7946 0321")
         #expect(mixed["EUR"]!.score > mixed["GBP"]!.score)
     }
+
+    /// A US address's last line (city, comma, state, ZIP) and a Canadian one's (province and
+    /// postal code) name their country; a number after a label with a state's letters does not.
+    @Test(arguments: [
+        ("4419 Maple Avenue, Portland, OR 97211", "USD"), ("Austin, TX 78701-1234", "USD"),
+        ("350 Bay St, Toronto ON M5H 2S6", "CAD"), ("Montréal, QC H2X1Y4", "CAD"),
+        ("Order ID 12345", nil), ("Invoice no. ME 12345", nil), ("Paid, IN 123456", nil), ("London SW1A 1AA", "GBP"),
+    ])
+    func countryCluesFromPostalAddresses(line: String, code: String?) {
+        #expect(CountryClues.best(folded: Text.fold(line), raw: line)?.code == code, "\(line)")
+    }
 }
 
 @Suite struct RecipientBlockTests {
