@@ -91,6 +91,9 @@ enum Lexicon {
         "invoice", "receipt", "tax invoice", "payment", "paid", "charged", "billed", "billing", "subscription", "order",
         "facture", "recu", "paiement", "paye", "abonnement", "prelevement", "commande", "ticket",
         "rechnung", "quittung", "beleg", "zahlung", "bezahlt", "abbuchung", "abonnement", "bestellung", "kassenbon",
+        // German writes its titles as compounds ("Zahlungsbestätigung"): the usual ones.
+        "zahlungsbestatigung", "zahlungsbeleg", "bestellbestatigung", "buchungsbestatigung", "rechnungskopie", "kaufbeleg",
+        "kassenbeleg", "abbuchungsbestatigung",
         "factura", "recibo", "pago", "pagado", "suscripcion", "cargo", "pedido", "cash bill", "bill",
     ]
 

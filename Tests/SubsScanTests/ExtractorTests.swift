@@ -1782,6 +1782,58 @@ import Testing
         #expect(r.name.value == brand)
     }
 
+    /// The brand in other words over the legal name, sharing a name with it ("Café Origen" over
+    /// "Tostadores Origen, S.L."), is the brand; also when the web address spells the legal name.
+    @Test(arguments: [("Café Origen", "Tostadores Origen, S.L."), ("Lavandería Burbuja", "Burbuja Servicios de Limpieza, S.L."),
+                      ("Sprachwerk", "Sprachwerk Akademie e.K."), ("L'Atelier Partagé", "SAS Atelier Partagé Coworking")])
+    func theBrandInOtherWordsOverItsLegalName(brand: String, legal: String) {
+        func invoice(_ footer: String) -> String? {
+            e.extract(text: """
+                \(brand)                                        INVOICE
+                \(legal)
+                12 Calle Mayor                                No. INV-2026-118
+                                                              Invoice date: 12 March 2026
+                Pro plan                                      €20.00
+                Total                                         €20.00
+                \(footer)
+                """).name.value
+        }
+        #expect(invoice("Thank you") == brand)
+        let site = NameFinder.stripLegal(legal).split(separator: " ").joined(separator: "-")
+        #expect(invoice("www.\(site).com") == brand, "\(site)")
+    }
+
+    /// Where the line over the legal name shares no name with it, or is a document's title in one
+    /// word ("Zahlungsbestätigung"), the legal name's brand stays; a shop's receipt keeps its legal
+    /// name as printed.
+    @Test func aLineOverTheLegalNameSharingNoNameIsNoBrand() {
+        let unrelated = e.extract(text: """
+            Brightwave                                    INVOICE
+            Orsinova GmbH
+            Invoice date: 12 March 2026
+            Total                                         €20.00
+            """)
+        #expect(unrelated.name.value == "Orsinova GmbH")
+        let titled = e.extract(text: """
+            Boulderwerk Zahlungsbestätigung
+            Boulderwerk Betriebs GmbH
+            Zahlungsdatum 13.12.2025
+            Gesamtbetrag   26,00 €
+            www.boulderwerk.de
+            """)
+        #expect(titled.name.value == "Boulderwerk")
+        let till = e.extract(text: """
+            ORIGEN MART
+            ORIGEN TRADING SDN BHD (123456-A)
+            12 JALAN MAWAR, 43000 KAJANG
+            TOTAL   RM 12.50
+            CASH   RM 20.00
+            CHANGE   RM 7.50
+            THANK YOU, PLEASE COME AGAIN
+            """)
+        #expect(till.name.value == "ORIGEN TRADING SDN BHD")
+    }
+
     @Test func withoutTheBrandAloneTheLegalNameStopsBeforeTheAddress() {
         #expect(NameFinder.cuttingAfterLegalName("Veltra Cloud S.A. - 17 Rue du Port") == "Veltra Cloud S.A.")
         #expect(NameFinder.cuttingAfterLegalName("Quill Notes Ltd, 4 High Street, Leeds") == "Quill Notes Ltd")
@@ -1995,6 +2047,11 @@ import Testing
         #expect(NameFinder.droppingDoubtfulMarks(words([("Brimvale", 0.92), ("Cafe", 0.9), ("I", 0.6)])).text == "Brimvale Cafe")
         #expect(NameFinder.droppingDoubtfulMarks(words([("E", 0.9), ("Brimvale", 0.96)])).text == "E Brimvale")
         #expect(NameFinder.droppingDoubtfulMarks(words([("x", 0.59), ("Brimvale", 0.66)])).text == "x Brimvale")
+        // A sign before a name, or the name's own initial (a logo's monogram), however surely read.
+        #expect(NameFinder.droppingDoubtfulMarks(words([("©", 0.96), ("Brimvale", 0.96)])).text == "Brimvale")
+        #expect(NameFinder.droppingDoubtfulMarks(words([("@", 0.96), ("Brim", 0.96), ("&", 0.96), ("Vale", 0.96)])).text == "Brim & Vale")
+        #expect(NameFinder.droppingDoubtfulMarks(words([("B", 0.96), ("Brimvale", 0.96)])).text == "Brimvale")
+        #expect(NameFinder.droppingDoubtfulMarks(words([("É", 0.96), ("Écluse", 0.96)])).text == "Écluse")
         // A phone mail app's sender line, its avatar's initial read before the name.
         var mail = page([("Brimvale 19 Feb", 0.96), ("Your payment receipt", 0.95), ("Amount paid   A$35.00", 0.95)])
         mail.words.insert(WordBox(text: "x", confidence: 0.59, x: 0, y: 0, width: 10, height: 12, line: 0, page: 1), at: 0)
