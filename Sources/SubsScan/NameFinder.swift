@@ -450,16 +450,16 @@ struct NameFinder {
             w.text.count == 1 && w.confidence < doubtfulMarkConfidence && n.confidence >= w.confidence + 0.15
                 && n.text.filter(\.isLetter).count >= 3
         }
-        func isSign(_ w: WordBox, before n: WordBox) -> Bool {
-            w.text.count == 1 && !w.text.contains(where: { $0.isLetter || $0.isNumber }) && n.text.filter(\.isLetter).count >= 2
-        }
+        func isSign(_ w: WordBox) -> Bool { w.text.count == 1 && !w.text.contains(where: { $0.isLetter || $0.isNumber }) }
         func isMonogram(_ w: WordBox, before n: WordBox) -> Bool {
             w.text.count == 1 && w.text.first!.isUppercase && n.text.filter(\.isLetter).count >= 3
                 && Text.fold(String(n.text.prefix(1))) == Text.fold(w.text)
         }
         var words = cell
-        if words.count > 1, isMark(words[0], beside: words[1]) || isSign(words[0], before: words[1]) || isMonogram(words[0], before: words[1]) {
-            words.removeFirst()
+        if words.count > 1, isMark(words[0], beside: words[1]) || isMonogram(words[0], before: words[1]) { words.removeFirst() }
+        // Signs one after another ("| © Nimbuspark": a rule and a logo) all go.
+        if let named = words.firstIndex(where: { $0.text.filter(\.isLetter).count >= 2 }), words[..<named].allSatisfy(isSign) {
+            words.removeFirst(named)
         }
         if words.count > 1, isMark(words[words.count - 1], beside: words[words.count - 2]) { words.removeLast() }
         return words
@@ -597,8 +597,18 @@ struct NameFinder {
 
     /// The letterhead line above legal name `name` (on line `index`) that prints its brand in other
     /// words, sharing a name with it ("Café Origen" over "Tostadores Origen, S.L."): the nearest.
+    /// A logo read as a letter or a word in lower case before the brand ("O Sprachwerk", "all
+    /// Foundry Desk") is dropped when the capitalised rest still shares the name.
     static func brand(over name: String, at index: Int, among candidates: [LetterheadLine]) -> LetterheadLine? {
-        candidates.last { $0.index < index && !$0.legal && sharesAName($0.text, name) }
+        guard var brand = candidates.last(where: { $0.index < index && !$0.legal && sharesAName($0.text, name) }) else { return nil }
+        var words = brand.text.split(separator: " ").map(String.init)
+        while words.count > 1, let first = words.first, first.count == 1 || first.allSatisfy(\.isLowercase),
+            words[1].first?.isUppercase == true, sharesAName(words.dropFirst().joined(separator: " "), name)
+        {
+            words.removeFirst()
+        }
+        brand.text = words.joined(separator: " ")
+        return brand
     }
 
     /// Two names with a word of their own in common: four letters or more, no legal form, no word

@@ -1787,9 +1787,9 @@ import Testing
     @Test(arguments: [("Café Origen", "Tostadores Origen, S.L."), ("Lavandería Burbuja", "Burbuja Servicios de Limpieza, S.L."),
                       ("Sprachwerk", "Sprachwerk Akademie e.K."), ("L'Atelier Partagé", "SAS Atelier Partagé Coworking")])
     func theBrandInOtherWordsOverItsLegalName(brand: String, legal: String) {
-        func invoice(_ footer: String) -> String? {
+        func invoice(_ footer: String, logo: String? = nil) -> String? {
             e.extract(text: """
-                \(brand)                                        INVOICE
+                \(logo.map { $0 + " " } ?? "")\(brand)                                        INVOICE
                 \(legal)
                 12 Calle Mayor                                No. INV-2026-118
                                                               Invoice date: 12 March 2026
@@ -1801,6 +1801,8 @@ import Testing
         #expect(invoice("Thank you") == brand)
         let site = NameFinder.stripLegal(legal).split(separator: " ").joined(separator: "-")
         #expect(invoice("www.\(site).com") == brand, "\(site)")
+        // The logo beside the brand read as a letter or a word in lower case is no part of it.
+        for scrap in ["O", "all"] { #expect(invoice("Thank you", logo: scrap) == brand, "\(scrap)") }
     }
 
     /// Where the line over the legal name shares no name with it, or is a document's title in one
@@ -2050,6 +2052,7 @@ import Testing
         // A sign before a name, or the name's own initial (a logo's monogram), however surely read.
         #expect(NameFinder.droppingDoubtfulMarks(words([("©", 0.96), ("Brimvale", 0.96)])).text == "Brimvale")
         #expect(NameFinder.droppingDoubtfulMarks(words([("@", 0.96), ("Brim", 0.96), ("&", 0.96), ("Vale", 0.96)])).text == "Brim & Vale")
+        #expect(NameFinder.droppingDoubtfulMarks(words([("|", 0.9), ("©", 0.96), ("Brimvale", 0.96)])).text == "Brimvale")
         #expect(NameFinder.droppingDoubtfulMarks(words([("B", 0.96), ("Brimvale", 0.96)])).text == "Brimvale")
         #expect(NameFinder.droppingDoubtfulMarks(words([("É", 0.96), ("Écluse", 0.96)])).text == "Écluse")
         // A phone mail app's sender line, its avatar's initial read before the name.
