@@ -395,7 +395,10 @@ struct NameFinder {
         if trimmed.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
         // A line with a web address is a footer's or an item's (the domains had their turn above).
         if Text.matches(Self.bareDomain, cell) { continue }
-        if !hasLegalForm && !words.isDisjoint(with: Self.addressWords) { continue }
+        // A street's word makes an address, unless the line ends in a trade: "Maple Street Pharmacy" is
+        // a shop, "Market Street" a street.
+        let endsInTrade = folded.split(separator: " ").last.map { Self.businessWords.contains(String($0)) } ?? false
+        if !hasLegalForm && !endsInTrade && !words.isDisjoint(with: Self.addressWords) { continue }
         if !hasLegalForm && Self.isStreetLine(trimmed) { continue }
         // A town with a Canadian or British postcode ("MONTRÉAL QC H2H 2A1", "Leeds LS6 3AA").
         if !hasLegalForm && trimmed.range(of: Self.postcode, options: .regularExpression) != nil { continue }

@@ -1836,6 +1836,26 @@ import Testing
         #expect(till.name.value == "ORIGEN TRADING SDN BHD")
     }
 
+    /// A shop named after its street ends in its trade; the street line under it does not.
+    @Test func aShopNamedAfterItsStreet() {
+        let r = e.extract(text: """
+            Maple Street Pharmacy
+            67 Baker Street
+            Bristol BS1 4DJ
+            2025-03-01 14:06 Receipt 9453
+            TOTAL   £15.68
+            CARD   15.68
+            """)
+        #expect(r.name.value == "Maple Street Pharmacy")
+        let street = e.extract(text: """
+            Unit 4
+            Market Street
+            2025-03-01 14:06 Receipt 9453
+            TOTAL   £15.68
+            """)
+        #expect(street.name.value != "Market Street")
+    }
+
     @Test func withoutTheBrandAloneTheLegalNameStopsBeforeTheAddress() {
         #expect(NameFinder.cuttingAfterLegalName("Veltra Cloud S.A. - 17 Rue du Port") == "Veltra Cloud S.A.")
         #expect(NameFinder.cuttingAfterLegalName("Quill Notes Ltd, 4 High Street, Leeds") == "Quill Notes Ltd")
