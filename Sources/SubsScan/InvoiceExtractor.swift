@@ -266,9 +266,10 @@ public struct InvoiceExtractor: Sendable {
     func verdict(_ label: String) -> LabelVerdict {
         guard !label.isEmpty else { return .none }
         // A label that starts with the tax gives the tax, included or not ("IVA (incl.) 6,52", "VAT included
-        // 1.60"); the total's says "Total" first ("Total IVA incluido").
-        let words = label.split(separator: " ")
-        if let first = words.first, Self.taxWords.contains(String(first)), words.dropFirst().first != "invoice" {
+        // 1.60"); the total's says "Total" first ("Total IVA incluido"). Specks OCR read in the margin
+        // before it ("z ; IVA incluido") are no start.
+        let words = Array(label.split(separator: " ").map(String.init).drop(while: { $0.count == 1 || !$0.contains(where: \.isLetter) }))
+        if let first = words.first, Self.taxWords.contains(first), words.dropFirst().first != "invoice" {
             return .distractor
         }
         var positive: (weight: Double, range: Range<String.Index>)?

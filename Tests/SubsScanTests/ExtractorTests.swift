@@ -1289,6 +1289,17 @@ import Testing
         #expect(numbered.currency.value?.code == "AUD")
     }
 
+    /// The tax line's label starts with the tax even behind specks OCR read in the margin.
+    @Test func aTaxLineBehindSpecksIsStillTheTax() {
+        let r = extractor.extract(text: """
+            Justificante de pago
+            Fecha 2026-03-03
+            Total   123,99 €
+            z ; IVA incluido (21%)   21,52 €
+            """)
+        #expect(r.amount.value == Decimal(string: "123.99"))
+    }
+
     /// A parcel's delivery notice: the postage the sender paid is no charge to the reader.
     @Test(arguments: [
         "Value 89.90 €\nPostage paid by the sender.",
