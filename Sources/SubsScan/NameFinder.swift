@@ -617,14 +617,16 @@ struct NameFinder {
     /// Two names with a word of their own in common: four letters or more, no legal form, no word
     /// of a line of business or of a language ("Café Origen" and "Tostadores Origen S.L.").
     static func sharesAName(_ a: String, _ b: String) -> Bool {
-        let plain = Set(legalForms.flatMap { $0.split(separator: " ").map(String.init) }).union(descriptors).union(businessWords)
         func names(_ s: String) -> Set<String> {
-            Set(Text.fold(s).split(separator: " ").map(String.init).filter { w in
-                w.count >= 4 && !plain.contains(w) && !Lexicon.languageWords.values.contains { $0.contains(w) }
-            })
+            Set(Text.fold(s).split(separator: " ").map(String.init).filter { $0.count >= 4 && !wordsOfNoName.contains($0) })
         }
         return !names(a).isDisjoint(with: names(b))
     }
+
+    /// Legal forms' words, lines of business and words of the four languages: shared, they make no
+    /// two names one.
+    static let wordsOfNoName: Set<String> = Set(legalForms.flatMap { $0.split(separator: " ").map(String.init) })
+        .union(descriptors).union(businessWords).union(Lexicon.languageWords.values.joined())
 
     /// A doubtful word of the letterhead put right by the same word printed elsewhere on the
     /// document and read with clearly more confidence: "KESTREI" in the name, "Kestrel" in the
