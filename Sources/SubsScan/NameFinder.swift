@@ -19,7 +19,7 @@ struct NameFinder {
         "inc", "incorporated", "ltd", "limited", "llc", "llp", "plc", "gmbh", "gmbh co kg", "ag", "kg", "se", "sa", "sas",
         "sarl", "sasu", "eurl", "bv", "b v", "nv", "sl", "slu", "s l", "s a", "srl", "spa", "pty ltd", "pty", "corp",
         "corporation", "co", "company", "sdn bhd", "bhd", "pte ltd", "pte", "oy", "ab", "as", "aps", "ug", "e k",
-        "international", "services", "holdings", "group", "europe", "emea", "s b", "sdn",
+        "international", "services", "holdings", "group", "europe", "emea", "s b", "sdn", "gbr", "ohg", "e v",
     ]
 
     /// Lines that are never a vendor name (document words, mail-client chrome).
@@ -920,8 +920,17 @@ struct NameFinder {
         lines.filter { line in line.words.contains { $0.text.trimmingCharacters(in: .punctuationCharacters) == word } }.count
     }
 
+    /// The lines that print catalogue name `key` (folded) capitalised.
     func capitalisedMentions(of key: String, in lines: [TextLine]) -> Int {
-        lines.filter { line in line.words.contains { Text.fold($0.text) == key && $0.text.first?.isUppercase == true } }.count
+        let keyWords = key.split(separator: " ").map(String.init)
+        return lines.filter { line in
+            // A name of several words ("Google One") counts where its words follow one another, the first capitalised.
+            let words = line.words
+            return words.indices.contains { k in
+                k + keyWords.count <= words.count && words[k].text.first?.isUppercase == true
+                    && zip(words[k...], keyWords).allSatisfy { Text.fold($0.text) == $1 }
+            }
+        }.count
     }
 
     /// Titles before a person's name, as printed.

@@ -1796,7 +1796,8 @@ import Testing
     /// The brand in other words over the legal name, sharing a name with it ("Café Origen" over
     /// "Tostadores Origen, S.L."), is the brand; also when the web address spells the legal name.
     @Test(arguments: [("Café Origen", "Tostadores Origen, S.L."), ("Lavandería Burbuja", "Burbuja Servicios de Limpieza, S.L."),
-                      ("Sprachwerk", "Sprachwerk Akademie e.K."), ("L'Atelier Partagé", "SAS Atelier Partagé Coworking")])
+                      ("Sprachwerk", "Sprachwerk Akademie e.K."), ("L'Atelier Partagé", "SAS Atelier Partagé Coworking"),
+                      ("Gemüsekiste Hofgut", "Hofgut Lindenau GbR"), ("Kletterwerk", "Kletterwerk Sportverein e.V.")])
     func theBrandInOtherWordsOverItsLegalName(brand: String, legal: String) {
         func invoice(_ footer: String, logo: String? = nil) -> String? {
             e.extract(text: """
@@ -1845,6 +1846,21 @@ import Testing
             THANK YOU, PLEASE COME AGAIN
             """)
         #expect(till.name.value == "ORIGEN TRADING SDN BHD")
+    }
+
+    /// A catalogue name of several words that is also a phrase of the language ("Google One") counts
+    /// as printed again when it is, words in a row; a store's domain (google.com) is then the way
+    /// it was paid, not the vendor.
+    @Test func aCatalogueNameOfTwoWordsPrintedTwice() {
+        let r = e.extract(text: """
+            G Google One                                     INVOICE
+            Google Ireland Limited                           Invoice number 2025-871603
+            Date 27/05/2025
+            Total   C$10.17
+            Google One · Invoice number 2025-871603
+            Tel. +1 25 556 62 25 · www.google.com
+            """)
+        #expect(r.name.value == "Google One")
     }
 
     /// A shop named after its street ends in its trade; the street line under it does not.
