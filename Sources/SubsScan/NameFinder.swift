@@ -1286,25 +1286,47 @@ struct NameFinder {
     ]
 
     /// "hellofresh" -> "HelloFresh" when the text prints it so (words joined); nil when it does not.
+    /// A domain leaves out the little words inside a name ("courrier-vexin" of "Courrier du
+    /// Vexin"), and a name alone in its cell keeps the article it starts with ("El Eco de Getafe"
+    /// of "ecodegetafe"): a newspaper's article is part of its name. The name alone in a cell (a
+    /// letterhead, a sender) comes before the same words in a sentence.
     func printedForm(of label: String, in lines: [TextLine]) -> String? {
         let label = label.filter { $0.isLetter || $0.isNumber }
+        func letters(_ s: String) -> String { s.lowercased().filter { $0.isLetter || $0.isNumber } }
+        var inSentence: String?
         for line in lines {
             let words = line.words.map(\.text)
-            for n in 1...4 where words.count >= n {
+            for n in 1...5 where words.count >= n {
                 for i in 0...(words.count - n) {
                     let joined = words[i..<i + n].joined(separator: " ")
                     guard !joined.contains("@"), !joined.contains(".") || n > 1 else { continue }
-                    let key = joined.lowercased().filter { $0.isLetter || $0.isNumber }
-                    if key == label
-                        || (!joined.contains(".") && Self.domainShortens(key, to: label, lastWord: words[i + n - 1]))
-                    {
-                        return joined.trimmingCharacters(in: .punctuationCharacters)
+                    let key = letters(joined)
+                    let inner = words[i..<i + n].enumerated().filter { k, w in k == 0 || k == n - 1 || !Self.littleWords.contains(Text.fold(w)) }
+                    let matches = key == label || (n > 2 && letters(inner.map(\.element).joined()) == label)
+                    if matches || (n <= 4 && !joined.contains(".") && Self.domainShortens(key, to: label, lastWord: words[i + n - 1])) {
+                        let name = joined.trimmingCharacters(in: .punctuationCharacters)
+                        let cells = line.cells.map { $0.map(\.text) }
+                        if i > 0, Self.articles.contains(words[i - 1]), cells.contains(Array(words[(i - 1)..<(i + n)])) {
+                            return words[i - 1] + " " + name
+                        }
+                        // Alone in its cell, or beside marks only ("© Studio Prana": a logo).
+                        let alone = cells.contains { cell in
+                            let named = cell.drop { letters($0).isEmpty }.reversed().drop { letters($0).isEmpty }.reversed()
+                            return Array(named) == Array(words[i..<(i + n)])
+                        }
+                        if alone { return name }
+                        if inSentence == nil { inSentence = name }
                     }
                 }
             }
         }
-        return nil
+        return inSentence
     }
+
+    /// Words a domain leaves out inside a name.
+    static let littleWords: Set<String> = ["du", "de", "des", "del", "la", "le", "les", "of", "the", "and", "et", "und", "y", "der", "die", "das"]
+    /// Articles a name may start with, as printed.
+    static let articles: Set<String> = ["The", "Le", "La", "Les", "L'", "El", "Los", "Las", "Der", "Die", "Das"]
 
     /// A domain cut short in its last word ("lacolmenacowork" of "La Colmena Coworking"): at most
     /// three letters left off, and at least four of that word kept.

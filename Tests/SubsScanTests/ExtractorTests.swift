@@ -1863,6 +1863,45 @@ import Testing
         #expect(r.name.value == "Google One")
     }
 
+    /// The web address names the vendor as the document prints it: with the little words the
+    /// domain leaves out ("courrier-vexin"), with the article a name alone in its cell starts with
+    /// ("El Eco de Getafe"), and as a heading prints it rather than a sentence.
+    @Test func theDomainAsTheDocumentPrintsIt() {
+        let mail = e.extract(text: """
+            Votre reçu Le Courrier du Vexin
+            billing@mail.courrier-vexin.fr
+            Le Courrier du Vexin
+            Facture n° F2026-098816
+            Date 17 mai 2026
+            Total   80,99 €
+            """)
+        #expect(mail.name.value == "Le Courrier du Vexin")
+        let marked = e.extract(text: """
+            Votre reçu Studio Prana
+            © Studio Prana
+            Date 17 mai 2026
+            Total   80,99 €
+            www.studio-prana.fr
+            """)
+        #expect(marked.name.value == "Studio Prana")
+        let paper = e.extract(text: """
+            El Eco de Getafe                         Justificante de pago
+            Ediciones del Sur de Madrid, S.L.
+            Fecha de factura 21 de marzo de 2025
+            Total pagado   181,99 €
+            www.ecodegetafe.es
+            """)
+        #expect(paper.name.value == "El Eco de Getafe")
+        let sentence = e.extract(text: """
+            Receipt
+            Welcome to The Acme Cloud family, Sam.
+            Date 21 March 2025
+            Total paid   $18.99
+            www.acmecloud.com
+            """)
+        #expect(sentence.name.value == "Acme Cloud")
+    }
+
     /// A shop named after its street ends in its trade; the street line under it does not.
     @Test func aShopNamedAfterItsStreet() {
         let r = e.extract(text: """
