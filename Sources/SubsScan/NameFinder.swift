@@ -473,12 +473,14 @@ struct NameFinder {
     static let doubtfulMarkConfidence = 0.75
 
     /// A logo OCR read as an opening bracket and letters before the name beside it ("(EN Judo Club"):
-    /// names never start with a bracket they do not close.
+    /// names never start with a bracket they do not close; nor with a letter or two in brackets
+    /// ("[Cc] Crux Climbing": a monogram in a frame).
     static func droppingLogoScrap(_ cell: String) -> String {
         let words = cell.split(separator: " ")
-        guard words.count > 1, let first = words.first, let open = first.first, "([{".contains(open),
-            !cell.contains(where: { ")]}".contains($0) })
-        else { return cell }
+        guard words.count > 1, let first = words.first, let open = first.first, "([{".contains(open) else { return cell }
+        let framed = first.count >= 3 && ")]}".contains(first.last!) && first.dropFirst().dropLast().allSatisfy(\.isLetter)
+            && first.count <= 4
+        guard framed || !cell.contains(where: { ")]}".contains($0) }) else { return cell }
         return words.dropFirst().joined(separator: " ")
     }
 

@@ -1902,6 +1902,16 @@ import Testing
         #expect(sentence.name.value == "Acme Cloud")
     }
 
+    /// A logo read before the name: an opening bracket and letters, or a letter or two in brackets.
+    @Test func aLogoScrapBeforeTheName() {
+        #expect(NameFinder.droppingLogoScrap("(EN Judo Club") == "Judo Club")
+        #expect(NameFinder.droppingLogoScrap("[Cc] Crux Climbing") == "Crux Climbing")
+        #expect(NameFinder.droppingLogoScrap("(G) Gramfield") == "Gramfield")
+        #expect(NameFinder.droppingLogoScrap("(RED) Music") == "(RED) Music")
+        #expect(NameFinder.droppingLogoScrap("(Kuala Lumpur) Sdn Bhd") == "(Kuala Lumpur) Sdn Bhd")
+        #expect(NameFinder.droppingLogoScrap("MR D.I.Y. (M) SDN BHD") == "MR D.I.Y. (M) SDN BHD")
+    }
+
     /// A shop named after its street ends in its trade; the street line under it does not.
     @Test func aShopNamedAfterItsStreet() {
         let r = e.extract(text: """
