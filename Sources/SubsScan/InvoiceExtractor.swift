@@ -662,11 +662,10 @@ public struct InvoiceExtractor: Sendable {
     /// currency (point-of-sale systems print `$` as a generic money sign).
     static let localDollarEvidence = 3.0
 
-    /// Labels of the block with the customer's postal address.
-    static let customerAddressLabels = ["bill to", "billed to", "invoice to", "sold to", "ship to", "billing address", "customer",
-                                        "facture a", "facturee a", "adresse de facturation", "client", "rechnungsempfanger",
-                                        "rechnung an", "rechnungsadresse", "kunde", "facturar a", "facturado a",
-                                        "direccion de facturacion", "datos del cliente", "cliente"]
+    /// Labels of the block with the customer's postal address: the name finder's, and a few that
+    /// label only an address.
+    static let customerAddressLabels = NameFinder.customerBlockLabels
+        + ["billing address", "facturee a", "rechnungsadresse", "facturado a", "direccion de facturacion"]
 
     /// The customer's address as the document prints it: what follows a label of
     /// `customerAddressLabels` in its cell, and the cells of the next four lines that start level

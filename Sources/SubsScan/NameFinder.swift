@@ -674,11 +674,13 @@ struct NameFinder {
     /// Letterhead words read with at least this confidence are not put right by other mentions.
     static let confirmableConfidence = 0.9
 
-    /// Labels of the customer's block: the line after one names the customer, not the issuer.
-    static let recipientLabels = ["bill to", "billed to", "invoice to", "customer", "sold to", "ship to", "facture a",
-                                  "client", "adresse de facturation", "rechnungsempfanger", "kunde", "rechnung an",
-                                  "cliente", "facturar a", "datos del cliente", "to", "dear", "hi", "hello", "bonjour",
-                                  "hallo", "hola", "para", "an", "a"]
+    /// Labels of the customer's address block ("Bill to", "Facturé à", "Rechnungsempfänger").
+    static let customerBlockLabels = ["bill to", "billed to", "invoice to", "customer", "sold to", "ship to", "facture a",
+                                      "client", "adresse de facturation", "rechnungsempfanger", "kunde", "rechnung an",
+                                      "cliente", "facturar a", "datos del cliente"]
+
+    /// Labels of the customer's block, and greetings: the line after one names the customer, not the issuer.
+    static let recipientLabels = customerBlockLabels + ["to", "dear", "hi", "hello", "bonjour", "hallo", "hola", "para", "an", "a"]
 
     /// "To: Jordan Lee", "Bill to"; not a mark and a number in the margin ("A 3113"), nor a long line
     /// that starts with a label's word ("An ... "). A one-letter label (Spanish "a") counts only with
