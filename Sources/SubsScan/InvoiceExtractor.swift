@@ -691,15 +691,16 @@ public struct InvoiceExtractor: Sendable {
     }
 
     func resolveCurrency(_ m: MoneyMention, all: [MoneyMention], docFolded: String, docRaw: String, language: String?,
-                         tillReceipt: Bool = false, customer: String = "") -> (Currency, Double, String)? {
+                         tillReceipt: Bool = false, customer: @autoclosure () -> String = "") -> (Currency, Double, String)? {
         let clues = CountryClues.scores(folded: docFolded, raw: docRaw)
         let local = CountryClues.strongest(clues)
-        // Where the customer lives, when their address says it clearly.
-        let customerDollar = CountryClues.strongest(
-            CountryClues.scores(folded: Text.fold(customer), raw: customer).filter { CountryClues.dollarCurrencies.contains($0.key) && $0.value.score >= 2 })
         func dollar() -> (Currency, Double, String?) {
             // A service bills in its customer's currency: a bare `$` on an invoice to an address
-            // in a dollar country is that country's dollar, wherever the issuer is.
+            // in a dollar country is that country's dollar, wherever the issuer is. (The customer's
+            // block is read only here, for a bare `$`.)
+            let address = customer()
+            let customerDollar = CountryClues.strongest(
+                CountryClues.scores(folded: Text.fold(address), raw: address).filter { CountryClues.dollarCurrencies.contains($0.key) && $0.value.score >= 2 })
             if let c = customerDollar { return (Currency(code: c.key)!, 0.7, c.value.evidence) }
             let dollarClue = CountryClues.strongest(clues.filter { CountryClues.dollarCurrencies.contains($0.key) })
             if let d = dollarClue, d.value.score >= 1, local?.value.score ?? 0 <= d.value.score {

@@ -204,9 +204,10 @@ struct NameFinder {
             return found
         }
 
-        let thanks = ThanksPhrase.name(in: lines)
+        // Read only when the domain's name or the letterhead needs them (a sender's line returns first).
+        lazy var thanks = ThanksPhrase.name(in: lines)
         // Every line that could be the letterhead; the likeliest is the first scored highest.
-        let letterheadLines = letterheadLines(lines, thanksLine: thanks?.line)
+        lazy var letterheads = self.letterheadLines(lines, thanksLine: thanks?.line)
 
         // 2. The sender's or website's domain, in the capitals the document prints it with. A domain whose
         // name is also printed as words comes first: OCR reading "billing@acme.com" as "billingeacme.com"
@@ -224,8 +225,8 @@ struct NameFinder {
                 if let printed = heads.lazy.compactMap({ self.printedForm(of: $0, in: lines) }).first {
                     // Printed as a legal name ("Sprachwerk Akademie e.K."), under its brand ("Sprachwerk").
                     if !tillReceipt,
-                        let legal = letterheadLines.first(where: { $0.legal && Text.contains(Text.fold($0.text), phrase: Text.fold(printed)) }),
-                        let brand = Self.brand(over: legal.text, at: legal.index, among: letterheadLines)
+                        let legal = letterheads.first(where: { $0.legal && Text.contains(Text.fold($0.text), phrase: Text.fold(printed)) }),
+                        let brand = Self.brand(over: legal.text, at: legal.index, among: letterheads)
                     {
                         return Found(name: brand.text, confidence: 0.6, evidence: brand.line, vendor: nil)
                     }
@@ -252,7 +253,7 @@ struct NameFinder {
         // 3. The letterhead: among the first lines, the one that reads most like a business name; else the
         // name a thank-you sentence gives ("Thanks for subscribing to Quorvo"), which may also put the
         // letterhead right (below).
-        let letterhead = letterheadLines.reduce(nil as LetterheadLine?) { best, l in best == nil || l.score > best!.score ? l : best }
+        let letterhead = letterheads.reduce(nil as LetterheadLine?) { best, l in best == nil || l.score > best!.score ? l : best }
         // A stylised logo read with letters missing ("VI eo ron") spells part of the domain printed
         // beside it ("videotron.com"): the domain names it.
         if let l = letterhead, let domain = fromDomain, Self.readsPartOf(domain.name, l.text) {
@@ -268,7 +269,7 @@ struct NameFinder {
             }
             // ... or a brand of other words over it, sharing a name with it ("Café Origen" over
             // "Tostadores Origen, S.L.", "Sprachwerk" over "Sprachwerk Akademie e.K.").
-            if !tillReceipt, l.legal, let brand = Self.brand(over: name, at: l.index, among: letterheadLines) {
+            if !tillReceipt, l.legal, let brand = Self.brand(over: name, at: l.index, among: letterheads) {
                 return Found(name: brand.text, confidence: 0.55, evidence: brand.line, vendor: nil)
             }
             if let t = thanks {
