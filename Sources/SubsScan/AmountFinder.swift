@@ -62,13 +62,15 @@ enum AmountFinder {
         let text = Text.correcting(printed, yenReadAsY, with: "¥", hint: "Y")
         let ns = text as NSString
         var out: [MoneyMention] = []
+        // Where the last mention ended: a code it took ("83,80 $ CAD") is not the next one's marker.
+        var lastEnd = 0
         for m in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             let numRange = m.range(withName: "num").location != NSNotFound ? m.range(withName: "num") : m.range(withName: "num2")
             var num = ns.substring(with: numRange)
             let preRange = m.range(withName: "pre"), sufRange = m.range(withName: "suf")
             var pre = preRange.location != NSNotFound ? ns.substring(with: preRange) : nil
             var suf = sufRange.location != NSNotFound ? ns.substring(with: sufRange) : nil
-            if let p = pre, !isMarker(p) { pre = nil }
+            if let p = pre, !isMarker(p) || preRange.location < lastEnd { pre = nil }
             if let s = suf, !isMarker(s) { suf = nil }
             // The characters around the number must not continue it (IBAN, ids, dates, times).
             let before = numRange.location > 0 ? ns.substring(with: NSRange(location: numRange.location - 1, length: 1)) : ""
@@ -111,16 +113,17 @@ enum AmountFinder {
                     currency = Currency(code: code)
                 }
             }
-            // "$ 897.000 COP", "$119.00 MXN": the code after a dollar sign says which dollar.
+            // "$ 897.000 COP", "$119.00 MXN", "83,80 $ CAD": the code after a dollar sign and its
+            // number says which dollar.
             var endOfCodeAfterDollar: Int?
-            if pre == "$", suf == nil {
-                let numberEnd = numRange.location + numRange.length
-                let rest = ns.substring(from: numberEnd)
+            if pre == "$" && suf == nil || pre == nil && suf == "$" {
+                let markedEnd = suf != nil ? sufRange.location + sufRange.length : numRange.location + numRange.length
+                let rest = ns.substring(from: markedEnd)
                 if let r = rest.range(of: #"^\s?[A-Z]{3}(?![\p{L}\p{N}])"#, options: .regularExpression),
                     case let code = rest[r].trimmingCharacters(in: .whitespaces), codes.contains(code), let c = Currency(code: code)
                 {
                     currency = c
-                    endOfCodeAfterDollar = numberEnd + (rest[r] as Substring).utf16.count
+                    endOfCodeAfterDollar = markedEnd + (rest[r] as Substring).utf16.count
                 }
             }
             num = num.replacingOccurrences(of: "’", with: "'")
@@ -141,8 +144,8 @@ enum AmountFinder {
             if markerText == nil && frac != 2 { continue }
             if markerText == nil && value >= 100_000 { continue }
             let start = (pre != nil ? preRange.location : numRange.location)
-            let endLoc = suf != nil ? sufRange.location + sufRange.length
-                : endOfCodeAfterDollar ?? numRange.location + numRange.length
+            let endLoc = endOfCodeAfterDollar ?? (suf != nil ? sufRange.location + sufRange.length : numRange.location + numRange.length)
+            lastEnd = endLoc
             out.append(MoneyMention(
                 value: value, marker: markerText, currency: currency, line: line,
                 start: start, end: endLoc, fractionDigits: frac,

@@ -366,6 +366,13 @@ import Testing
         let coded = AmountFinder.find(in: "Total pagado $ 897.000 COP", line: 0, language: "es")
         #expect(coded.map(\.value) == [Decimal(897000)])
         #expect(coded.first?.currency?.code == "COP")
+        // Quebec writes the sign after the number, then the code; the code is not the next number's.
+        let quebec = AmountFinder.find(in: "Zen Fixe 1 51,90 $ CAD 51,90 $ CAD", line: 0, language: "fr")
+        #expect(quebec.map(\.value) == [Decimal(string: "51.90")!, Decimal(string: "51.90")!])
+        #expect(quebec.map { $0.currency?.code } == ["CAD", nil])
+        #expect(quebec.first?.raw == "51,90 $ CAD")
+        let total = extractor.extract(text: "Facture\nTotal TTC   83,80 $ CAD\n")
+        #expect(total.currency.value?.code == "CAD")
         let medellin = extractor.extract(text: "Factura\nCra 43A #7-50, Medellín, Antioquia\nTotal a pagar   $ 129.900\n")
         #expect(medellin.currency.value?.code == "COP")
         let mexico = extractor.extract(text: "Factura\nCFDI 4.0   Guadalajara, Jal.\nTotal   $ 349.00\n")
