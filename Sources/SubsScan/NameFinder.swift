@@ -213,7 +213,7 @@ struct NameFinder {
         // name is also printed as words comes first: OCR reading "billing@acme.com" as "billingeacme.com"
         // makes a domain nobody prints.
         var unprinted: (label: String, line: String)?
-        for line in lines.prefix(headerEnd) {
+        for (index, line) in lines.prefix(headerEnd).enumerated() {
             for domain in domains(in: line.text) {
                 guard let label = Self.ownLabel(of: domain.lowercased()) else { continue }
                 guard label.count >= 3, !Self.everyonesDomains.contains(label) else { continue }
@@ -229,6 +229,11 @@ struct NameFinder {
                         let brand = Self.brand(over: legal.text, at: legal.index, among: letterheads)
                     {
                         return Found(name: brand.text, confidence: 0.6, evidence: brand.line, vendor: nil)
+                    }
+                    // The mail's sender, named over its address with more words than the domain has
+                    // ("Glanzwerk Autowaschclub" over "billing@glanzwerk.de"), is the name it goes by.
+                    if fromMailbox, let sender = Self.senderExtending(printed, above: index, datedRows: datedRows) {
+                        return Found(name: sender.name, confidence: 0.65, evidence: lines[sender.index].text, vendor: nil)
                     }
                     return Found(name: printed, confidence: 0.7, evidence: line.text, vendor: nil)
                 }
@@ -455,14 +460,20 @@ struct NameFinder {
                 && n.text.filter(\.isLetter).count >= 3
         }
         func isSign(_ w: WordBox) -> Bool { w.text.count == 1 && !w.text.contains(where: { $0.isLetter || $0.isNumber }) }
+        // (in its frame, or a piece of it: "[A] Alojanet", "A] Alojanet")
         func isMonogram(_ w: WordBox, before n: WordBox) -> Bool {
-            w.text.count == 1 && w.text.first!.isUppercase && n.text.filter(\.isLetter).count >= 3
-                && Text.fold(String(n.text.prefix(1))) == Text.fold(w.text)
+            let letter = w.text.filter { !"()[]{}".contains($0) }
+            return letter.count == 1 && letter.first!.isUppercase && n.text.filter(\.isLetter).count >= 3
+                && Text.fold(String(n.text.prefix(1))) == Text.fold(letter)
         }
         var words = cell
         if words.count > 1, isMark(words[0], beside: words[1]) || isMonogram(words[0], before: words[1]) { words.removeFirst() }
-        // Signs one after another ("| © Nimbuspark": a rule and a logo) all go.
+        // Signs one after another ("| © Nimbuspark": a rule and a logo) all go, and a monogram after them.
         if let named = words.firstIndex(where: { $0.text.filter(\.isLetter).count >= 2 }), words[..<named].allSatisfy(isSign) {
+            words.removeFirst(named)
+        } else if let named = words.firstIndex(where: { $0.text.filter(\.isLetter).count >= 2 }), named >= 2,
+            words[..<(named - 1)].allSatisfy(isSign), isMonogram(words[named - 1], before: words[named])
+        {
             words.removeFirst(named)
         }
         if words.count > 1, isMark(words[words.count - 1], beside: words[words.count - 2]) { words.removeLast() }
@@ -1117,6 +1128,23 @@ struct NameFinder {
             let below = lines[(i + 1)..<min(lines.count, i + 3)]
             guard below.contains(where: { $0.text.range(of: recipient, options: .regularExpression) != nil }) else { continue }
             for name in datedRows[i] where !looksLikePersonName(name) { return (name, i) }
+        }
+        return nil
+    }
+
+    /// A dated sender over a mail's address line (`index`), or on it, whose name starts with the
+    /// domain's printed name and adds words that are no mailbox's role ("Glanzwerk Autowaschclub",
+    /// not "Glanzwerk Team").
+    static func senderExtending(_ printed: String, above index: Int, datedRows: [[String]]) -> (name: String, index: Int)? {
+        let key = Text.fold(printed)
+        for i in stride(from: min(index, datedRows.count - 1), through: max(0, index - 2), by: -1) {
+            for name in datedRows[i] {
+                let folded = Text.fold(name)
+                guard folded.hasPrefix(key + " "), name.split(separator: " ").count <= 4 else { continue }
+                let added = folded.dropFirst(key.count + 1).split(separator: " ").map(String.init)
+                if added.allSatisfy({ mailboxRoles.contains($0) || Lexicon.invoiceWords.contains($0) }) { continue }
+                return (name, i)
+            }
         }
         return nil
     }

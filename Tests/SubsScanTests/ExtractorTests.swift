@@ -1543,6 +1543,26 @@ import Testing
         #expect(forwarded.name.value != "Anna Weber")
     }
 
+    /// The sender's name over its address says more than the domain ("Korvana Radclub" of
+    /// "korvana.de", whose legal name is another); a mailbox's role after the name says nothing.
+    @Test func theSendersNameOverItsAddressExtendsTheDomain() {
+        func mail(_ sender: String) -> String? {
+            e.extract(text: """
+                Posteingang
+                Ihre Korvana Radclub Mitgliedschaft
+                \(sender)   17. Nov. 2025 um 21:33
+                billing@korvana.de
+                Danke für Ihre Zahlung
+                Gesamtbetrag   EUR 15,16
+                Korvana Sport GmbH - Am Markt 1, 79098 Freiburg
+                www.korvana.de
+                """).name.value
+        }
+        #expect(mail("Korvana Radclub") == "Korvana Radclub")
+        #expect(mail("Korvana Team") == "Korvana")
+        #expect(mail("Korvana Rechnungen") == "Korvana")
+    }
+
     /// A screenshot's chrome is no letterhead: the phone's status bar, a mail folder, the mail app's
     /// name.
     @Test func aScreenshotsChromeIsNoLetterhead() {
@@ -2158,6 +2178,10 @@ import Testing
         #expect(NameFinder.droppingDoubtfulMarks(words([("|", 0.9), ("©", 0.96), ("Brimvale", 0.96)])).text == "Brimvale")
         #expect(NameFinder.droppingDoubtfulMarks(words([("B", 0.96), ("Brimvale", 0.96)])).text == "Brimvale")
         #expect(NameFinder.droppingDoubtfulMarks(words([("É", 0.96), ("Écluse", 0.96)])).text == "Écluse")
+        // ... in its frame or a piece of it, after a rule.
+        #expect(NameFinder.droppingDoubtfulMarks(words([("|", 0.9), ("[B]", 0.9), ("Brimvale", 0.96)])).text == "Brimvale")
+        #expect(NameFinder.droppingDoubtfulMarks(words([("B]", 0.9), ("Brimvale", 0.96)])).text == "Brimvale")
+        #expect(NameFinder.droppingDoubtfulMarks(words([("|", 0.9), ("[A]", 0.9), ("Brimvale", 0.96)])).text == "| [A] Brimvale")
         // A phone mail app's sender line, its avatar's initial read before the name.
         var mail = page([("Brimvale 19 Feb", 0.96), ("Your payment receipt", 0.95), ("Amount paid   A$35.00", 0.95)])
         mail.words.insert(WordBox(text: "x", confidence: 0.59, x: 0, y: 0, width: 10, height: 12, line: 0, page: 1), at: 0)
