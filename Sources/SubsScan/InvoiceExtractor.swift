@@ -368,10 +368,12 @@ public struct InvoiceExtractor: Sendable {
             for k in scored.indices where scored[k].m.value == paid.value && scored[k].weight > 0 { scored[k].score += 0.5 }
         }
         guard var best = scored.max(by: { $0.score < $1.score }) else {
-            if let paid = paid ?? Self.tenderMatchingItems(money, raws: raws) { return AmountChoice(mention: paid, labelWeight: 0.5, confidence: 0.5) }
+            if let paid = paid ?? Self.tenderMatchingItems(money, raws: raws) ?? Self.paidByCard(money, raws: raws) {
+                return AmountChoice(mention: paid, labelWeight: 0.5, confidence: 0.5)
+            }
             return nil
         }
-        if best.weight <= 0, let paid = paid ?? Self.tenderMatchingItems(money, raws: raws) {
+        if best.weight <= 0, let paid = paid ?? Self.tenderMatchingItems(money, raws: raws) ?? Self.paidByCard(money, raws: raws) {
             return AmountChoice(mention: paid, labelWeight: 0.5, confidence: 0.5)
         }
         // The labelled totals disagree with tendered minus change, but that value is printed too
@@ -529,6 +531,27 @@ public struct InvoiceExtractor: Sendable {
         guard items.count >= 2, items.reduce(0, +) == last.value else { return nil }
         return last
     }
+
+    /// A card pays exactly what was charged: with no total read ("TOTAL 12:24: €", its comma
+    /// misread), the amount after a label of card words only ("TARJETA 12,24", "Visa: 12.24").
+    static func paidByCard(_ money: [MoneyMention], raws: [String]) -> MoneyMention? {
+        let payments = money.filter { m in
+            let words = Text.fold((raws[m.line] as NSString).substring(to: m.start)).split(separator: " ").map(String.init)
+            return words.contains(where: cardWords.contains) && words.allSatisfy { cardWords.contains($0) || paymentFillers.contains($0) }
+        }
+        // One amount, however often printed: two cards paying parts are no single charge.
+        guard let first = payments.first, payments.allSatisfy({ $0.value == first.value }) else { return nil }
+        return payments.last
+    }
+
+    /// Words of a card payment's label (folded), and the words around them ("paid by card").
+    static let cardWords: Set<String> = [
+        "card", "visa", "mastercard", "amex", "maestro", "carte", "cb", "karte", "ec", "girocard", "kartenzahlung", "tarjeta",
+    ]
+    static let paymentFillers: Set<String> = [
+        "credit", "debit", "bancaire", "bleue", "paid", "by", "with", "payment", "paye", "par", "paiement", "bezahlt", "mit",
+        "zahlung", "pagado", "con", "pago", "de", "credito", "debito",
+    ]
 
     /// The money handed over at a till and the change given back, when both are printed.
     static func tenderAndChange(_ money: [MoneyMention], raws: [String]) -> (tendered: MoneyMention, change: MoneyMention)? {

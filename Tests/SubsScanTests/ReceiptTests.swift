@@ -133,6 +133,18 @@ import Testing
         #expect(noChange.amount.value == nil)
     }
 
+    /// A card pays what was charged: with the total's amount unreadable, the card's line gives it;
+    /// a card word beside other words ("Card fee") or two cards paying parts do not.
+    @Test func theCardPaymentStandsInForAnUnreadableTotal() {
+        let r = extractor.extract(text: "Ticket 0042\nPan de barra   1,60\nLeche   1,90\nTOTAL 3:50: €\nTARJETA   3,50\n")
+        #expect(r.amount.value == Decimal(string: "3.50"))
+        #expect(r.amount.confidence <= 0.5)
+        let fee = extractor.extract(text: "Receipt\nTot@l ~~\nCard fee   0.50\n")
+        #expect(fee.amount.value == nil)
+        let split = extractor.extract(text: "Receipt\nTot@l ~~\nVisa   20.00\nMastercard   5.50\n")
+        #expect(split.amount.value == nil)
+    }
+
     @Test func includesTaxIsATotalNotATaxLine() {
         let r = extractor.extract(text: "Receipt\nItem   8.49\nTax 6%   0.51\nTotal Includes Tax 6%   9.00\nCard   9.00\n")
         #expect(r.amount.value == Decimal(string: "9.00"))
