@@ -221,7 +221,9 @@ struct NameFinder {
                 // the address the vendor writes from (a bare domain may be the customer's website).
                 let fromMailbox = line.text.lowercased().replacingOccurrences(of: " ", with: "").contains("@" + domain)
                 let pieces = label.split(separator: "-")
+                // (A head that is only a trade, "cafe" of "cafe-caravelle", names no one.)
                 let heads = [label] + (fromMailbox ? (1..<pieces.count).reversed().map { pieces[..<$0].joined(separator: "-") } : [])
+                    .filter { !Self.businessWords.contains($0) }
                 if let printed = heads.lazy.compactMap({ self.printedForm(of: $0, in: lines) }).first {
                     // Printed as a legal name ("Sprachwerk Akademie e.K."), under its brand ("Sprachwerk").
                     if !tillReceipt,
@@ -400,7 +402,7 @@ struct NameFinder {
         // (A colon at either end is a speck in the margin, not a label's.)
         if trimmed.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
         // A line with a web address is a footer's or an item's (the domains had their turn above).
-        if Text.matches(Self.bareDomain, cell) { continue }
+        if Text.matches(Self.bareDomain, cell) || Text.matches(Self.emailOrWeb, cell) { continue }
         // A street's word makes an address, unless the line ends in a trade: "Maple Street Pharmacy" is
         // a shop, "Market Street" a street.
         let endsInTrade = folded.split(separator: " ").last.map { Self.businessWords.contains(String($0)) } ?? false
@@ -1324,8 +1326,8 @@ struct NameFinder {
     /// of "ecodegetafe"): a newspaper's article is part of its name. The name alone in a cell (a
     /// letterhead, a sender) comes before the same words in a sentence.
     func printedForm(of label: String, in lines: [TextLine]) -> String? {
-        let label = label.filter { $0.isLetter || $0.isNumber }
-        func letters(_ s: String) -> String { s.lowercased().filter { $0.isLetter || $0.isNumber } }
+        let label = Self.letters(label)
+        func letters(_ s: String) -> String { Self.letters(s) }
         var inSentence: String?
         for line in lines {
             let words = line.words.map(\.text)
@@ -1336,6 +1338,8 @@ struct NameFinder {
                     let key = letters(joined)
                     let inner = words[i..<i + n].enumerated().filter { k, w in k == 0 || k == n - 1 || !Self.littleWords.contains(Text.fold(w)) }
                     let matches = key == label || (n > 2 && letters(inner.map(\.element).joined()) == label)
+                        || Self.germanSpelling(joined).map { letters($0) == label } == true
+                        || Self.withoutElidedArticle(joined).map { letters($0) == label } == true
                     if matches || (n <= 4 && !joined.contains(".") && Self.domainShortens(key, to: label, lastWord: words[i + n - 1])) {
                         let name = joined.trimmingCharacters(in: .punctuationCharacters)
                         let cells = line.cells.map { $0.map(\.text) }
@@ -1354,6 +1358,25 @@ struct NameFinder {
             }
         }
         return inSentence
+    }
+
+    /// A name's letters and digits as a domain writes them: lower case, without accents
+    /// ("Café Origen" -> "cafeorigen").
+    static func letters(_ s: String) -> String { Text.fold(s).filter { $0 != " " } }
+
+    /// German umlauts as domains spell them ("Mühltaler" -> "Muehltaler"); nil without one.
+    static func germanSpelling(_ s: String) -> String? {
+        guard s.contains(where: { "äöüÄÖÜ".contains($0) }) else { return nil }
+        let pairs: [(String, String)] = [("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("Ä", "Ae"), ("Ö", "Oe"), ("Ü", "Ue")]
+        return pairs.reduce(s) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+    }
+
+    /// A name that starts with an elided article ("L'Atelier Partagé", "D'Artagnan") without it,
+    /// as its domain leaves it out ("atelier-partage"); nil for other names.
+    static func withoutElidedArticle(_ s: String) -> String? {
+        let chars = Array(s)
+        guard chars.count > 3, chars[0].isLetter, chars[1] == "'" || chars[1] == "’", chars[2].isLetter else { return nil }
+        return String(chars[2...])
     }
 
     /// Words a domain leaves out inside a name.

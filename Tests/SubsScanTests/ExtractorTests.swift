@@ -1927,6 +1927,32 @@ import Testing
             www.acmecloud.com
             """)
         #expect(sentence.name.value == "Acme Cloud")
+        // Accents and umlauts as a domain spells them, and an elided article it leaves out.
+        for (printed, domain) in [("Café Ortega", "cafeortega.es"), ("Brühwerk Rösterei", "bruehwerk-roesterei.de"),
+                                  ("L'Établi Partagé", "etabli-partage.fr")] {
+            let r = e.extract(text: """
+                Reçu de paiement
+                Merci, votre commande \(printed) est en route.
+                Date 17 mai 2026
+                Total   80,99 €
+                Voir www.\(domain)
+                """)
+            #expect(r.name.value == printed, "\(domain)")
+        }
+        // A web address is no letterhead, however high on the page.
+        let unprinted = e.extract(text: "Voir www.kalvora.es\nReçu de paiement\nDate 17 mai 2026\nTotal   80,99 €\n")
+        #expect(unprinted.name.value == "Kalvora")
+        // A hyphenated domain's first part that is only a trade ("cafe" of "cafe-ortega") is no name.
+        let trade = e.extract(text: """
+            Votre reçu Torréfaction Ortega
+            Torréfaction Ortega   lun.
+            account@account.cafe-ortega.fr
+            Paiement confirmé
+            Café en grains 1 kg   25,10 €
+            Total   25,10 €
+            www.cafe-ortega.fr
+            """)
+        #expect(trade.name.value == "Torréfaction Ortega")
     }
 
     /// A logo read before the name: an opening bracket and letters, or a letter or two in brackets.
