@@ -117,7 +117,11 @@ enum FrequencyFinder {
                 let phrase = words[i..<i + n].joined(separator: " ")
                 if let name = phraseTable[phrase], let c = Cadence(parsing: name) {
                     matched = n
-                    if perWords.contains(words[i]), i > 0, isQuantityUnit(words[i - 1]) { break }
+                    if perWords.contains(words[i]), i > 0, isQuantityUnit(words[i - 1]),
+                        !periodInBracketsAfterSize(lineText)
+                    {
+                        break
+                    }
                     found.append(Cue(cadence: c, line: line, phrase: phrase, labelled: labelled))
                     break
                 }
@@ -129,6 +133,17 @@ enum FrequencyFinder {
         }
         return found
     }
+
+    /// A period in brackets after a plan's size ("Privat 1 TB (pro Jahr)", "VPS 2 GB (per year)")
+    /// is the plan's billing period, not a quantity per period as in "10 GB/month".
+    static func periodInBracketsAfterSize(_ line: String) -> Bool {
+        let ns = line as NSString
+        return sizeThenBracketedPer.matches(in: line, range: NSRange(location: 0, length: ns.length)).contains { m in
+            quantityUnits.contains(Text.fold(ns.substring(with: m.range(at: 1))))
+        }
+    }
+    private static let sizeThenBracketedPer = try! NSRegularExpression(
+        pattern: #"\d\s*(\p{L}{1,3})\s*\(\s*(?:per|par|pro|por|al|a)\s"#, options: .caseInsensitive)
 
     /// A service period's length as a cadence: ~7 days weekly, ~1 month, ~3 months, ~1 year.
     static func cadence(from start: LocalDate, to end: LocalDate) -> Cadence? {

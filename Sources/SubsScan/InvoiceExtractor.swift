@@ -1094,11 +1094,16 @@ public struct InvoiceExtractor: Sendable {
     /// Lines whose period words are not how often this charge recurs: a price put another way
     /// ("soit 9,99 €/mois", "Equivale a 6,25 € al mes", "12 x 6,99 €"), usage and estimates ("your
     /// estimated annual cost", "últimos 12 meses", "312 kWh"), a discount's duration ("Remise
-    /// fidélité (12 mois)").
-    static func speaksOfOtherPeriods(_ folded: String) -> Bool {
-        otherPeriodWords.contains { Text.contains(folded, phrase: $0) }
+    /// fidélité (12 mois)"). A plan's size before its period in brackets ("VPS 2 GB (per year)") is
+    /// no usage.
+    static func speaksOfOtherPeriods(_ line: String) -> Bool {
+        let folded = Text.fold(line)
+        let sized = FrequencyFinder.periodInBracketsAfterSize(line)
+        return otherPeriodWords.contains { Text.contains(folded, phrase: $0) && !(sized && sizeUnits.contains($0)) }
             || folded.range(of: #"\b\d+ ?x ?\d"#, options: .regularExpression) != nil
     }
+    /// The usage words that are also a plan's size.
+    private static let sizeUnits: Set<String> = ["gb", "mb"]
 
     static let otherPeriodWords = [
         // a price put another way
@@ -1134,7 +1139,7 @@ public struct InvoiceExtractor: Sendable {
         var evidence: [Cadence: String] = [:]
         // Each cadence's strongest cue (weight, then place in the document).
         var strongest: [Cadence: (weight: Double, index: Int)] = [:]
-        for (k, c) in cues.enumerated() where !Self.speaksOfOtherPeriods(Text.fold(raws[c.line])) && !Self.asked(c, raws: raws) {
+        for (k, c) in cues.enumerated() where !Self.speaksOfOtherPeriods(raws[c.line]) && !Self.asked(c, raws: raws) {
             var w = 1.0
             if let a = amountLine, abs(c.line - a) <= 1 { w += 2 }
             if moneyLines.contains(c.line) { w += 1 }

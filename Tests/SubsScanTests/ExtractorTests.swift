@@ -475,6 +475,9 @@ import Testing
         ("Kassenbon\nKaffee-Flatrate\nSUMME EUR 9,90\npro Besuch, jede Woche neu", "weekly"),
         ("Facture trimestrielle\nCours de piano (30 min/semaine) 165,00 €\nSolfège (1 h/semaine) 45,00 €\nNet à payer 210,00 €", "quarterly"),
         ("Invoice\nBilling period January 1, 2026 – January 31, 2026\nBackups (weekly)  $4.80\nServer  $50.51\nTotal  $55.31", "monthly"),
+        // A plan's size, then its period in brackets: the plan's billing period.
+        ("Invoice\nBackup plan 2 TB (per year)\nTotal  $99.00", "yearly"),
+        ("Rechnung\nCloudspeicher 500 GB (pro Jahr)\nGesamtbetrag 49,00 €", "yearly"),
         // Two dates joined by a dash are a period even under a column label of their own.
         ("Rechnung\nADAC Plus-Mitgliedschaft 01.02.2026 – 31.01.2027 139,00 €\nGesamtbetrag 139,00 €", "yearly"),
     ])
@@ -487,7 +490,8 @@ import Testing
     @Test func aQuantityPerPeriodOrAYearlySettlementStatesNoCycle() {
         for text in ["Facture\nCours de piano (30 min/semaine) 165,00 €\nNet à payer 165,00 €",
                      "Jahresabrechnung 2025\nGesamtbetrag 80,00 €",
-                     "Rechnung Kita\n3 Betreuungstage pro Woche\nGesamtbetrag 380,00 €"] {
+                     "Rechnung Kita\n3 Betreuungstage pro Woche\nGesamtbetrag 380,00 €",
+                     "Invoice\nData add-on 10 GB/month (one-off)\nTotal $20.00"] {
             #expect(!extractor.extract(text: text).frequencyStated, "\(text)")
         }
     }
