@@ -20,6 +20,7 @@ struct NameFinder {
         "sarl", "sasu", "eurl", "bv", "b v", "nv", "sl", "slu", "s l", "s a", "srl", "spa", "pty ltd", "pty", "corp",
         "corporation", "co", "company", "sdn bhd", "bhd", "pte ltd", "pte", "oy", "ab", "as", "aps", "ug", "e k",
         "international", "services", "holdings", "group", "europe", "emea", "s b", "sdn", "gbr", "ohg", "e v",
+        "ug haftungsbeschrankt",
     ]
 
     /// Lines that are never a vendor name (document words, mail-client chrome).
@@ -128,7 +129,8 @@ struct NameFinder {
                 // Standing alone counts in the header area (an item "Apple" in a receipt body is fruit).
                 let inHeader = i < max(5, lines.count / 5)
                 let standalone = inHeader && line.cells.contains { cell in
-                    let folded = Text.fold(cell.text)
+                    // (past a logo's monogram: "G Google One")
+                    let folded = Text.fold(Self.droppingDoubtfulMarks(cell).text)
                     return folded == key || folded.replacingOccurrences(of: " ", with: "") == key
                         || (folded.hasPrefix(key + " ") && Self.isCountry(String(folded.dropFirst(key.count + 1))))
                 }
@@ -1189,7 +1191,7 @@ struct NameFinder {
     /// Legal forms that end a company's name for sure (more than `namingLegalForms`, which also
     /// find where a name ends inside a line).
     static let endingLegalForms = Set(namingLegalForms + ["ag", "se", "kg", "ggmbh", "gmbh co kg", "slu", "sasu", "eurl", "bv", "nv",
-                                                         "spa", "oy", "ab", "aps", "sa", "sl", "pte", "pty"])
+                                                         "spa", "oy", "ab", "aps", "sa", "sl", "pte", "pty", "ug", "ug haftungsbeschrankt"])
 
     /// A legal name without its form and the descriptive words and places before it, in the
     /// letters it was printed in ("Gothaer Allgemeine Versicherung AG" -> "Gothaer"); nil when
@@ -1343,7 +1345,10 @@ struct NameFinder {
                     if matches || (n <= 4 && !joined.contains(".") && Self.domainShortens(key, to: label, lastWord: words[i + n - 1])) {
                         let name = joined.trimmingCharacters(in: .punctuationCharacters)
                         let cells = line.cells.map { $0.map(\.text) }
-                        if i > 0, Self.articles.contains(words[i - 1]), cells.contains(Array(words[(i - 1)..<(i + n)])) {
+                        // (... or as a mail's sender names itself: "El Eco de Getafe <clientes@...>")
+                        if i > 0, Self.articles.contains(words[i - 1]),
+                            cells.contains(Array(words[(i - 1)..<(i + n)])) || i + n < words.count && words[i + n].hasPrefix("<")
+                        {
                             return words[i - 1] + " " + name
                         }
                         // Alone in its cell, or beside marks only ("© Studio Prana": a logo).

@@ -1894,6 +1894,29 @@ import Testing
         #expect(r.name.value == "Google One")
     }
 
+    /// A catalogue name alone in its cell past a logo's monogram; a brand over its legal name
+    /// whose form has words of its own ("UG (haftungsbeschränkt)").
+    @Test func aCatalogueNamePastAMonogramAndABrandOverAnUG() {
+        let google = e.extract(text: """
+            G Google One                    RECHNUNG
+            Google Ireland Limited
+            Rechnungsdatum 04.11.2025
+            Gesamtbetrag   19,99 €
+            www.google.com
+            """)
+        #expect(google.name.value == "Google One")
+        let ug = e.extract(text: """
+            Yogahaus Nord Zahlungsbestätigung
+            Yogahaus Nord UG (haftungsbeschränkt)
+            Lindenweg 13                     Rechnungsdatum 04.11.2025
+            Kundennummer 353617
+            Rechnungsempfänger
+            Tobias Richter
+            Gesamtbetrag   54,99 €
+            """)
+        #expect(ug.name.value == "Yogahaus Nord")
+    }
+
     /// The web address names the vendor as the document prints it: with the little words the
     /// domain leaves out ("courrier-vexin"), with the article a name alone in its cell starts with
     /// ("El Eco de Getafe"), and as a heading prints it rather than a sentence.
@@ -1923,6 +1946,14 @@ import Testing
             www.ecodegetafe.es
             """)
         #expect(paper.name.value == "El Eco de Getafe")
+        // A mail's sender names itself with its article.
+        let sender = e.extract(text: """
+            Tu factura FAC-2025-1 de El Diario de Alcorcón
+            E El Diario de Alcorcón <clientes@email.diariodealcorcon.es>   1 jul 2025, 13:01
+            Fecha de pago 01-07-2025
+            Total   9,99 €
+            """)
+        #expect(sender.name.value == "El Diario de Alcorcón")
         let sentence = e.extract(text: """
             Receipt
             Welcome to The Acme Cloud family, Sam.
