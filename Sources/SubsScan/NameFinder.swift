@@ -237,7 +237,9 @@ struct NameFinder {
                     // The mail's sender, named over its address with more words than the domain has
                     // ("Glanzwerk Autowaschclub" over "billing@glanzwerk.de"), is the name it goes by.
                     if fromMailbox, let sender = Self.senderExtending(printed, above: index, datedRows: datedRows) {
-                        return Found(name: sender.name, confidence: 0.65, evidence: lines[sender.index].text, vendor: nil)
+                        // (a word OCR slipped on, put right by the subject's surer reading)
+                        let name = Self.confirmingWords(of: sender.name, line: lines[sender.index], against: lines)
+                        return Found(name: name, confidence: 0.65, evidence: lines[sender.index].text, vendor: nil)
                     }
                     return Found(name: printed, confidence: 0.7, evidence: line.text, vendor: nil)
                 }

@@ -2250,6 +2250,13 @@ import Testing
         #expect(InvoiceExtractor().extract(pages: [mail]).name.value == "Brimvale")
     }
 
+    /// The sender's fuller name, a word of it misread, put right by the subject's surer reading.
+    @Test func theSendersNameWithAWordPutRight() {
+        let mail = page([("Ihre Korvana Radclub Rechnung", 0.96), ("Korvana Radclob 17. Nov. 2025 um 21:33", 0.8),
+                         ("billing@korvana.de", 0.95), ("Gesamtbetrag EUR 15,16", 0.95)])
+        #expect(InvoiceExtractor().extract(pages: [mail]).name.value == "Korvana Radclub")
+    }
+
     /// Words laid out as `InvoiceExtractor.extract(text:)` lays them, each line with its confidence.
     func page(_ lines: [(String, Double)]) -> TextPage {
         var words: [WordBox] = []
