@@ -69,8 +69,15 @@ enum DateFinder {
     /// "3,12.99" is more likely money). One unit for another, so offsets stay right.
     private static let periodReadAsComma = try! NSRegularExpression(pattern: #"(?<![\w.,/-])(\d{1,2}),(\d{1,2}\.(?:19|20)\d\d)(?![\d]|[.,]\d)"#)
 
+    /// A numeric date whose first digit OCR read as a letter: "O1/01/2025" (a zero read as O),
+    /// "l5.03.2026" (a one read as l or I). One unit for another, so offsets stay right.
+    private static let zeroReadAsO = try! NSRegularExpression(pattern: #"(?<![\w])O(?=\d[./-]\d{1,2}[./-](?:\d{4}|\d{2})(?!\d))"#)
+    private static let oneReadAsLetter = try! NSRegularExpression(pattern: #"(?<![\w])[lI](?=\d[./-]\d{1,2}[./-](?:\d{4}|\d{2})(?!\d))"#)
+
     static func find(in printed: String, line: Int) -> [DateMention] {
-        let text = Text.correcting(Text.correcting(printed, firstReadAsLetter, with: "1", hint: "er "), periodReadAsComma, with: "$1.$2", hint: ",")
+        var text = Text.correcting(Text.correcting(printed, firstReadAsLetter, with: "1", hint: "er "), periodReadAsComma, with: "$1.$2", hint: ",")
+        text = Text.correcting(text, zeroReadAsO, with: "0", hint: "O")
+        for hint in ["l", "I"] { text = Text.correcting(text, oneReadAsLetter, with: "1", hint: hint) }
         let ns = text as NSString
         let all = NSRange(location: 0, length: ns.length)
         var out: [DateMention] = []

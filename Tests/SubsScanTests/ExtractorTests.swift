@@ -226,6 +226,10 @@ import Testing
         // French "1er" read with a letter for the 1.
         #expect(DateFinder.find(in: "Nous avons débité 39,95 € le ler mai 2026.", line: 0).first?.date == d("2026-05-01"))
         #expect(DateFinder.find(in: "Émise le Ier mars 2026", line: 0).first?.date == d("2026-03-01"))
+        // A numeric date's first digit read as a letter: a zero as O, a one as l or I.
+        #expect(DateFinder.find(in: "O1/15/2025;:17:03 Receipt 6403", line: 0).first?.date == d("2025-01-15"))
+        #expect(DateFinder.find(in: "Datum l5.03.2026", line: 0).first?.date == d("2026-03-15"))
+        #expect(DateFinder.find(in: "Ref OI/02/2025", line: 0).isEmpty)
         #expect(DateFinder.find(in: "Premier mai 2026", line: 0).isEmpty)
         // Not a month once joined, or a word before the number: no date.
         #expect(DateFinder.find(in: "5 a mars", line: 0).isEmpty)
