@@ -90,6 +90,9 @@ enum DateFinder {
 
         for m in iso.matches(in: text, range: all) {
             let y = int(m, 1), mo = int(m, 2), d = int(m, 3)
+            // Dotted with one-digit parts ("2029.1.9" in "112.12%2029.1.9:745") it is OCR's
+            // run of numbers: a year-first date with dots pads its month and day ("2025.01.09").
+            if ns.substring(with: m.range).contains("."), m.range(at: 2).length == 1 || m.range(at: 3).length == 1 { continue }
             guard plausible(y), let date = LocalDate(year: y, month: mo, day: d) else { continue }
             out.append(DateMention(line: line, start: m.range.location, end: m.range.location + m.range.length, form: .iso,
                                    raw: ns.substring(with: m.range), a: mo, b: d, year: y, date: date))
@@ -115,6 +118,13 @@ enum DateFinder {
         for m in numeric.matches(in: text, range: all) where !taken(m.range) {
             // Spaced out with a two-digit year ("7 - 15") it is a code or a quantity, not a date.
             if ns.substring(with: m.range(at: 4)).count == 2 && ns.substring(with: m.range).contains(" ") { continue }
+            // Nor are two one-digit parts and a two-digit year with dots ("1.7.98" in a tax summary's
+            // "A 20% 1.7.98"): printed dates pad them ("01.07.98").
+            if m.range(at: 4).length == 2, m.range(at: 1).length == 1, m.range(at: 3).length == 1,
+                ns.substring(with: m.range(at: 2)) == "."
+            {
+                continue
+            }
             let a = int(m, 1), b = int(m, 3)
             var y = year(int(m, 4))
             // OCR often misreads the leading 2 of a year ("25/12/7018"): x0yy is 20yy.
