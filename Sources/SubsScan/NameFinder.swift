@@ -129,8 +129,10 @@ struct NameFinder {
                 // Standing alone counts in the header area (an item "Apple" in a receipt body is fruit).
                 let inHeader = i < max(5, lines.count / 5)
                 let standalone = inHeader && line.cells.contains { cell in
-                    // (past a logo's monogram: "G Google One")
-                    let folded = Text.fold(Self.droppingDoubtfulMarks(cell).text)
+                    // (past a logo's monogram or a scrap of it in lower case: "G Google One", "all Google One")
+                    var words = Self.droppingDoubtfulMarks(cell)
+                    if words.count > 1, words[0].text.count <= 3, words[0].text.allSatisfy(\.isLowercase) { words.removeFirst() }
+                    let folded = Text.fold(words.text)
                     return folded == key || folded.replacingOccurrences(of: " ", with: "") == key
                         || (folded.hasPrefix(key + " ") && Self.isCountry(String(folded.dropFirst(key.count + 1))))
                 }
@@ -1346,18 +1348,18 @@ struct NameFinder {
                         || Self.withoutElidedArticle(joined).map { letters($0) == label } == true
                     if matches || (n <= 4 && !joined.contains(".") && Self.domainShortens(key, to: label, lastWord: words[i + n - 1])) {
                         let name = joined.trimmingCharacters(in: .punctuationCharacters)
-                        let cells = line.cells.map { $0.map(\.text) }
+                        // A cell's words past marks at either end ("© Studio Prana": a logo).
+                        let cells = line.cells.map { cell in
+                            Array(cell.map(\.text).drop { letters($0).isEmpty }.reversed().drop { letters($0).isEmpty }.reversed())
+                        }
                         // (... or as a mail's sender names itself: "El Eco de Getafe <clientes@...>")
                         if i > 0, Self.articles.contains(words[i - 1]),
                             cells.contains(Array(words[(i - 1)..<(i + n)])) || i + n < words.count && words[i + n].hasPrefix("<")
                         {
                             return words[i - 1] + " " + name
                         }
-                        // Alone in its cell, or beside marks only ("© Studio Prana": a logo).
-                        let alone = cells.contains { cell in
-                            let named = cell.drop { letters($0).isEmpty }.reversed().drop { letters($0).isEmpty }.reversed()
-                            return Array(named) == Array(words[i..<(i + n)])
-                        }
+                        // Alone in its cell, or beside marks only.
+                        let alone = cells.contains(Array(words[i..<(i + n)]))
                         if alone { return name }
                         if inSentence == nil { inSentence = name }
                     }

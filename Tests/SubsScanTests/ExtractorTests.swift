@@ -230,6 +230,11 @@ import Testing
         #expect(DateFinder.find(in: "O1/15/2025;:17:03 Receipt 6403", line: 0).first?.date == d("2025-01-15"))
         #expect(DateFinder.find(in: "Datum l5.03.2026", line: 0).first?.date == d("2026-03-15"))
         #expect(DateFinder.find(in: "Ref OI/02/2025", line: 0).isEmpty)
+        // Runs of numbers OCR made of a receipt's garbled line are no dates; padded dates are.
+        #expect(DateFinder.find(in: "112.12%2029.1.9:745 Bon 6944", line: 0).isEmpty)
+        #expect(DateFinder.find(in: "A 20% 1.7.98 3:00 21,58", line: 0).isEmpty)
+        #expect(DateFinder.find(in: "Datum 2025.01.09", line: 0).first?.date == d("2025-01-09"))
+        #expect(DateFinder.find(in: "Datum 13.07.25 10:51", line: 0).first?.date == d("2025-07-13"))
         #expect(DateFinder.find(in: "Premier mai 2026", line: 0).isEmpty)
         // Not a month once joined, or a word before the number: no date.
         #expect(DateFinder.find(in: "5 a mars", line: 0).isEmpty)
@@ -1909,6 +1914,14 @@ import Testing
             www.google.com
             """)
         #expect(google.name.value == "Google One")
+        let scrap = e.extract(text: """
+            all Google One                    INVOICE
+            Google Ireland Limited
+            Date 2026-02-02
+            Total   $19.99
+            www.google.com
+            """)
+        #expect(scrap.name.value == "Google One")
         let ug = e.extract(text: """
             Yogahaus Nord Zahlungsbestätigung
             Yogahaus Nord UG (haftungsbeschränkt)
@@ -1950,6 +1963,14 @@ import Testing
             www.ecodegetafe.es
             """)
         #expect(paper.name.value == "El Eco de Getafe")
+        let signed = e.extract(text: """
+            $ El Diario de Alcorcón                   Factura
+            Ediciones del Sur de Madrid, S.L.
+            Fecha 6 de marzo de 2026
+            Total   9,99 €
+            www.diariodealcorcon.es
+            """)
+        #expect(signed.name.value == "El Diario de Alcorcón")
         // A mail's sender names itself with its article.
         let sender = e.extract(text: """
             Tu factura FAC-2025-1 de El Diario de Alcorcón
