@@ -1273,7 +1273,12 @@ struct NameFinder {
         return words.joined(separator: " ")
     }
 
-    func domains(in text: String) -> [String] {
+    func domains(in printed: String) -> [String] {
+        // OCR spaces a web address out after its dots ("www. lavoir-express. fr"): joined again.
+        let text = printed.contains("www. ") || printed.contains("WWW. ")
+            ? Self.spacedWebAddress.stringByReplacingMatches(
+                in: printed, range: NSRange(location: 0, length: (printed as NSString).length), withTemplate: "$1.$2.$3")
+            : printed
         let ns = text as NSString
         var out: [String] = []
         for m in Self.emailOrWeb.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
@@ -1286,6 +1291,9 @@ struct NameFinder {
         }
         return out
     }
+
+    private static let spacedWebAddress = try! NSRegularExpression(
+        pattern: #"\b(www)\. ?([A-Za-z0-9-]{2,})\. ?([a-z]{2,6})\b"#, options: .caseInsensitive)
 
     /// `text` with the personal mail addresses in it blanked out.
     static func withoutPersonalAddresses(_ text: String) -> String {

@@ -1971,6 +1971,15 @@ import Testing
             www.diariodealcorcon.es
             """)
         #expect(signed.name.value == "El Diario de Alcorcón")
+        // A web address OCR spaced out after its dots.
+        let spaced = e.extract(text: """
+            & Lavoir Rapide                   REÇU
+            Blanchisserie Durand SARL
+            Date de facture 2025-02-02
+            Total   25,00 €
+            Tél. 09 23 78 08 12 - www. lavoir-rapide. fr
+            """)
+        #expect(spaced.name.value == "Lavoir Rapide")
         // A mail's sender names itself with its article.
         let sender = e.extract(text: """
             Tu factura FAC-2025-1 de El Diario de Alcorcón
