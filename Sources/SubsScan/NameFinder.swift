@@ -324,136 +324,136 @@ struct NameFinder {
     /// block and the thank-you sentence (`thanksLine`).
     func letterheadLines(_ lines: [TextLine], thanksLine: Int?) -> [LetterheadLine] {
         var out: [LetterheadLine] = []
-    var afterRecipientLabel = false
-    // Past the invoice's particulars (number, date, customer number), a person's name over an
-    // address is the customer's block even when its "Bill to" label was not read.
-    var pastParticulars = false
-    for (index, line) in lines.prefix(8).enumerated() {
-        let lineFolded = Text.fold(line.text)
-        defer {
-            if !DateFinder.find(in: line.text, line: 0).isEmpty || Self.particularsLabels.contains(where: { Text.contains(lineFolded, phrase: $0) }) {
-                pastParticulars = true
+        var afterRecipientLabel = false
+        // Past the invoice's particulars (number, date, customer number), a person's name over an
+        // address is the customer's block even when its "Bill to" label was not read.
+        var pastParticulars = false
+        for (index, line) in lines.prefix(8).enumerated() {
+            let lineFolded = Text.fold(line.text)
+            defer {
+                if !DateFinder.find(in: line.text, line: 0).isEmpty || Self.particularsLabels.contains(where: { Text.contains(lineFolded, phrase: $0) }) {
+                    pastParticulars = true
+                }
             }
-        }
-        // A noise line of scraps OCR was unsure of ("AN SO SEEN BE ...") labels nothing.
-        if line.confidence >= 0.5, Self.isRecipientLabel(line.text) {
-            afterRecipientLabel = true
-            continue
-        }
-        if afterRecipientLabel { afterRecipientLabel = false; continue }  // the customer's name
-        if index == thanksLine { continue }  // a sentence, not a letterhead
-        if pastParticulars, index + 1 < lines.count, Self.looksLikePersonName(line.text),
-            Self.looksLikeAddress(lines[index + 1].text)
-        {
-            break  // the customer's block: the body of the invoice follows
-        }
-        // The first cell, past marks and specks in the margin ("x", "|", a logo read as "E JU U"),
-        // and past a logo in lower case when a capitalised cell follows ("helvetia ▲   Helvetia
-        // Versicherungen").
-        var cells = line.cells.map {
-            Self.joiningSpacedCapitals(Self.repairingSlashForm(Self.droppingTrailingMarks(Self.droppingLogoScrap(Self.droppingDoubtfulMarks($0).text))))
-        }
-        // A logo in lower case at the top ("kolektif house") names the vendor as the document prints
-        // it capitalised elsewhere ("Location: Kolektif House Levent"), unless the line prints it so.
-        if index <= 1, let k = cells.firstIndex(where: { $0.contains(where: \.isLetter) }),
-            !cells[k].contains(where: \.isUppercase),
-            !cells.indices.contains(where: { $0 != k && Text.fold(cells[$0]).hasPrefix(Text.fold(cells[k])) }),
-            let printed = Self.capitalisedElsewhere(Text.fold(cells[k]), in: lines, except: index)
-        {
-            cells[k] = printed
-        }
-        let lettered = cells.indices.filter { cells[$0].split(separator: " ").contains { $0.filter(\.isLetter).count >= 3 } }
-        let chosen = lettered.first { cells[$0].contains(where: \.isUppercase) } ?? lettered.first ?? (cells.isEmpty ? nil : 0)
-        let cell = chosen.map { cells[$0] } ?? line.text
-        // How surely the name's own cell was read: scraps OCR doubted elsewhere on the line (a rule
-        // read as "=", a faint title) do not make the name doubtful.
-        let cellConfidence = chosen.map { line.cells[$0].meanConfidence } ?? line.confidence
-        // A phone mail app's chevron after the sender ("Wellhub >") is no part of the name; a "+"
-        // is ("Canal+").
-        let trimmed = Self.droppingRegistrationNumber(cell)
-            .trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters).union(CharacterSet(charactersIn: "<>|=")))
-        let folded = Text.fold(trimmed)
-        let letters = trimmed.filter(\.isLetter)
-        // Mostly letters, up to the legal form (a company number may follow it, its bracket misread).
-        let named = Self.cuttingAfterLegalName(trimmed)
-        guard letters.count >= 3, Double(named.filter(\.isLetter).count) / Double(max(1, named.filter { !$0.isWhitespace }.count)) > 0.6,
-            !Self.notNames.contains(folded), trimmed.split(separator: " ").count <= 8,
-            cellConfidence > 0.6
-        else { continue }
-        // Handwriting and body text are lower case; letterheads are capitalised.
-        guard letters.contains(where: \.isUppercase) else { continue }
-        if Self.isMailApp(folded) { continue }
-        // A phone's status bar ("12:26 all 5G"), over a screenshot.
-        if index <= 1, line.words.first?.text.range(of: #"^\d{1,2}:\d{2}$"#, options: .regularExpression) != nil { continue }
-        if Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) }) { continue }
-        if DateFinder.find(in: trimmed, line: 0).isEmpty == false { continue }
-        // A label line ("Total   €8.00") is not a letterhead.
-        if !AmountFinder.find(in: line.text, line: 0, language: nil).isEmpty { continue }
-        // A company's legal form ("... Sdn Bhd", "... GmbH") makes a name even with a number
-        // or a place in it ("7 Star Mart S/B", "Kedai Buku (Taman Indah) Sdn Bhd").
-        let hasLegalForm = Self.namingLegalForms.contains { Text.contains(folded, phrase: $0) }
-        // A person addressed by title ("Mr Daniel Price", "M. et Mme Leroy", "Frau Tanaka") is the
-        // customer; a company may take a title for its brand ("MR D.I.Y. (M) SDN BHD").
-        if !hasLegalForm, let first = line.words.first?.text, Self.isPersonalTitle(first) { continue }
-        // The owner under the shop's name ("Inh. Dr. Petra Hahn e.K.", "Prop. J. Martin").
-        if let first = trimmed.split(separator: " ").first, Self.ownerLabels.contains(Text.fold(String(first))) { continue }
-        // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
-        let words = Set(folded.split(separator: " ").map(String.init))
-        let hasBusinessWord = !words.isDisjoint(with: Self.businessWords)
-        if !hasLegalForm && !hasBusinessWord && trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) {
-            continue
-        }
-        // A postcode or phone number run into a word ("Town,81200") is an address too.
-        if !hasLegalForm && trimmed.range(of: #"\d{4,}"#, options: .regularExpression) != nil { continue }
-        // (A colon at either end is a speck in the margin, not a label's.)
-        if trimmed.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
-        // A line with a web address is a footer's or an item's (the domains had their turn above).
-        if Text.matches(Self.bareDomain, cell) || Text.matches(Self.emailOrWeb, cell) { continue }
-        // A street's word makes an address, unless the line ends in a trade: "Maple Street Pharmacy" is
-        // a shop, "Market Street" a street.
-        let endsInTrade = folded.split(separator: " ").last.map { Self.businessWords.contains(String($0)) } ?? false
-        if !hasLegalForm && !endsInTrade && !words.isDisjoint(with: Self.addressWords) { continue }
-        if !hasLegalForm && Self.isStreetLine(trimmed) { continue }
-        // A town with a Canadian or British postcode ("MONTRÉAL QC H2H 2A1", "Leeds LS6 3AA").
-        if !hasLegalForm && trimmed.range(of: Self.postcode, options: .regularExpression) != nil { continue }
-        // A tax status ("IVA RESPONSABLE INSCRIPTO") or a tax line.
-        if !hasLegalForm && !words.isDisjoint(with: ["iva", "tva", "vat", "mwst", "igv", "gst", "hst"]) { continue }
-        // Places or services in a row ("Levent · Maslak · Tophane"): a tagline, not a name.
-        if trimmed.components(separatedBy: "·").count >= 3 || Self.isTagline(line.text) { continue }
-        // A state, region or country line of the address ("Selangor Darul Ehsan", "Johor").
-        if !hasLegalForm && !hasBusinessWord
-            && CountryClues.phrases.contains(where: { $0.weight >= 1 && !Self.namingLegalForms.contains($0.phrase) && Text.contains(folded, phrase: $0.phrase) })
-        {
-            continue
-        }
-        // Only a legal form ("BHD", "GmbH") is the end of a name broken over two lines.
-        let formWords = Set(Self.legalForms.flatMap { $0.split(separator: " ").map(String.init) })
-        if words.isSubset(of: formWords.union(Self.descriptors)) { continue }
-        // A mail's header lines ("to me", "para mí", "Re: ..."); the addressing words only in the
-        // lower case of a reading pane: capitalised, they start names ("An Post", "Para").
-        if let first = trimmed.split(separator: " ").first {
-            let word = Text.fold(String(first))
-            if ["inbox", "re", "fwd", "posteingang", "recibidos"].contains(word) { continue }
-            if ["to", "from", "de", "para", "an", "von", "a"].contains(word), first.first?.isLowercase == true { continue }
-        }
-        var score = 1.0 - Double(index) * 0.15
-        let legal = Self.legalForms.contains { Text.contains(folded, phrase: $0) && $0.count >= 2 }
-        if legal { score += 1.5 }
-        if !words.isDisjoint(with: Self.businessWords) { score += 1 }
-        if letters.allSatisfy(\.isUppercase) { score += 0.3 }
-        var name = Self.repairAmpersand(trimmed)
-        // A capitals name ending in "&" goes on on the next line ("HOME & GARDEN &" / "TOOLS").
-        if name.hasSuffix(" &"), index + 1 < lines.count {
-            let next = lines[index + 1].text.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
-            if !next.isEmpty, next.filter(\.isLetter).allSatisfy(\.isUppercase), !next.contains(where: \.isNumber) {
-                name += " " + next
+            // A noise line of scraps OCR was unsure of ("AN SO SEEN BE ...") labels nothing.
+            if line.confidence >= 0.5, Self.isRecipientLabel(line.text) {
+                afterRecipientLabel = true
+                continue
             }
+            if afterRecipientLabel { afterRecipientLabel = false; continue }  // the customer's name
+            if index == thanksLine { continue }  // a sentence, not a letterhead
+            if pastParticulars, index + 1 < lines.count, Self.looksLikePersonName(line.text),
+                Self.looksLikeAddress(lines[index + 1].text)
+            {
+                break  // the customer's block: the body of the invoice follows
+            }
+            // The first cell, past marks and specks in the margin ("x", "|", a logo read as "E JU U"),
+            // and past a logo in lower case when a capitalised cell follows ("helvetia ▲   Helvetia
+            // Versicherungen").
+            var cells = line.cells.map {
+                Self.joiningSpacedCapitals(Self.repairingSlashForm(Self.droppingTrailingMarks(Self.droppingLogoScrap(Self.droppingDoubtfulMarks($0).text))))
+            }
+            // A logo in lower case at the top ("kolektif house") names the vendor as the document prints
+            // it capitalised elsewhere ("Location: Kolektif House Levent"), unless the line prints it so.
+            if index <= 1, let k = cells.firstIndex(where: { $0.contains(where: \.isLetter) }),
+                !cells[k].contains(where: \.isUppercase),
+                !cells.indices.contains(where: { $0 != k && Text.fold(cells[$0]).hasPrefix(Text.fold(cells[k])) }),
+                let printed = Self.capitalisedElsewhere(Text.fold(cells[k]), in: lines, except: index)
+            {
+                cells[k] = printed
+            }
+            let lettered = cells.indices.filter { cells[$0].split(separator: " ").contains { $0.filter(\.isLetter).count >= 3 } }
+            let chosen = lettered.first { cells[$0].contains(where: \.isUppercase) } ?? lettered.first ?? (cells.isEmpty ? nil : 0)
+            let cell = chosen.map { cells[$0] } ?? line.text
+            // How surely the name's own cell was read: scraps OCR doubted elsewhere on the line (a rule
+            // read as "=", a faint title) do not make the name doubtful.
+            let cellConfidence = chosen.map { line.cells[$0].meanConfidence } ?? line.confidence
+            // A phone mail app's chevron after the sender ("Wellhub >") is no part of the name; a "+"
+            // is ("Canal+").
+            let trimmed = Self.droppingRegistrationNumber(cell)
+                .trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters).union(CharacterSet(charactersIn: "<>|=")))
+            let folded = Text.fold(trimmed)
+            let letters = trimmed.filter(\.isLetter)
+            // Mostly letters, up to the legal form (a company number may follow it, its bracket misread).
+            let named = Self.cuttingAfterLegalName(trimmed)
+            guard letters.count >= 3, Double(named.filter(\.isLetter).count) / Double(max(1, named.filter { !$0.isWhitespace }.count)) > 0.6,
+                !Self.notNames.contains(folded), trimmed.split(separator: " ").count <= 8,
+                cellConfidence > 0.6
+            else { continue }
+            // Handwriting and body text are lower case; letterheads are capitalised.
+            guard letters.contains(where: \.isUppercase) else { continue }
+            if Self.isMailApp(folded) { continue }
+            // A phone's status bar ("12:26 all 5G"), over a screenshot.
+            if index <= 1, line.words.first?.text.range(of: #"^\d{1,2}:\d{2}$"#, options: .regularExpression) != nil { continue }
+            if Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) }) { continue }
+            if DateFinder.find(in: trimmed, line: 0).isEmpty == false { continue }
+            // A label line ("Total   €8.00") is not a letterhead.
+            if !AmountFinder.find(in: line.text, line: 0, language: nil).isEmpty { continue }
+            // A company's legal form ("... Sdn Bhd", "... GmbH") makes a name even with a number
+            // or a place in it ("7 Star Mart S/B", "Kedai Buku (Taman Indah) Sdn Bhd").
+            let hasLegalForm = Self.namingLegalForms.contains { Text.contains(folded, phrase: $0) }
+            // A person addressed by title ("Mr Daniel Price", "M. et Mme Leroy", "Frau Tanaka") is the
+            // customer; a company may take a title for its brand ("MR D.I.Y. (M) SDN BHD").
+            if !hasLegalForm, let first = line.words.first?.text, Self.isPersonalTitle(first) { continue }
+            // The owner under the shop's name ("Inh. Dr. Petra Hahn e.K.", "Prop. J. Martin").
+            if let first = trimmed.split(separator: " ").first, Self.ownerLabels.contains(Text.fold(String(first))) { continue }
+            // Addresses ("Tannenberg 4", "94120 Fontenay"), phone and id lines, "Label: value" lines.
+            let words = Set(folded.split(separator: " ").map(String.init))
+            let hasBusinessWord = !words.isDisjoint(with: Self.businessWords)
+            if !hasLegalForm && !hasBusinessWord && trimmed.split(separator: " ").contains(where: { $0.allSatisfy(\.isNumber) }) {
+                continue
+            }
+            // A postcode or phone number run into a word ("Town,81200") is an address too.
+            if !hasLegalForm && trimmed.range(of: #"\d{4,}"#, options: .regularExpression) != nil { continue }
+            // (A colon at either end is a speck in the margin, not a label's.)
+            if trimmed.contains(":") || cell.contains("#") || cell.contains("°") || cell.contains("@") { continue }
+            // A line with a web address is a footer's or an item's (the domains had their turn above).
+            if Text.matches(Self.bareDomain, cell) || Text.matches(Self.emailOrWeb, cell) { continue }
+            // A street's word makes an address, unless the line ends in a trade: "Maple Street Pharmacy" is
+            // a shop, "Market Street" a street.
+            let endsInTrade = folded.split(separator: " ").last.map { Self.businessWords.contains(String($0)) } ?? false
+            if !hasLegalForm && !endsInTrade && !words.isDisjoint(with: Self.addressWords) { continue }
+            if !hasLegalForm && Self.isStreetLine(trimmed) { continue }
+            // A town with a Canadian or British postcode ("MONTRÉAL QC H2H 2A1", "Leeds LS6 3AA").
+            if !hasLegalForm && trimmed.range(of: Self.postcode, options: .regularExpression) != nil { continue }
+            // A tax status ("IVA RESPONSABLE INSCRIPTO") or a tax line.
+            if !hasLegalForm && !words.isDisjoint(with: ["iva", "tva", "vat", "mwst", "igv", "gst", "hst"]) { continue }
+            // Places or services in a row ("Levent · Maslak · Tophane"): a tagline, not a name.
+            if trimmed.components(separatedBy: "·").count >= 3 || Self.isTagline(line.text) { continue }
+            // A state, region or country line of the address ("Selangor Darul Ehsan", "Johor").
+            if !hasLegalForm && !hasBusinessWord
+                && CountryClues.phrases.contains(where: { $0.weight >= 1 && !Self.namingLegalForms.contains($0.phrase) && Text.contains(folded, phrase: $0.phrase) })
+            {
+                continue
+            }
+            // Only a legal form ("BHD", "GmbH") is the end of a name broken over two lines.
+            let formWords = Set(Self.legalForms.flatMap { $0.split(separator: " ").map(String.init) })
+            if words.isSubset(of: formWords.union(Self.descriptors)) { continue }
+            // A mail's header lines ("to me", "para mí", "Re: ..."); the addressing words only in the
+            // lower case of a reading pane: capitalised, they start names ("An Post", "Para").
+            if let first = trimmed.split(separator: " ").first {
+                let word = Text.fold(String(first))
+                if ["inbox", "re", "fwd", "posteingang", "recibidos"].contains(word) { continue }
+                if ["to", "from", "de", "para", "an", "von", "a"].contains(word), first.first?.isLowercase == true { continue }
+            }
+            var score = 1.0 - Double(index) * 0.15
+            let legal = Self.legalForms.contains { Text.contains(folded, phrase: $0) && $0.count >= 2 }
+            if legal { score += 1.5 }
+            if !words.isDisjoint(with: Self.businessWords) { score += 1 }
+            if letters.allSatisfy(\.isUppercase) { score += 0.3 }
+            var name = Self.repairAmpersand(trimmed)
+            // A capitals name ending in "&" goes on on the next line ("HOME & GARDEN &" / "TOOLS").
+            if name.hasSuffix(" &"), index + 1 < lines.count {
+                let next = lines[index + 1].text.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+                if !next.isEmpty, next.filter(\.isLetter).allSatisfy(\.isUppercase), !next.contains(where: \.isNumber) {
+                    name += " " + next
+                }
+            }
+            // "BISTRO & CAFE", "RESTAURANT": what the business is, under its name, not the name.
+            let descriptive = Self.businessWords.union(["&", "and", "et", "und", "y"])
+            if folded.split(separator: " ").allSatisfy({ descriptive.contains(String($0)) }) && !hasLegalForm { continue }
+            out.append(LetterheadLine(score: score, text: name, line: line.text, index: index, legal: legal))
         }
-        // "BISTRO & CAFE", "RESTAURANT": what the business is, under its name, not the name.
-        let descriptive = Self.businessWords.union(["&", "and", "et", "und", "y"])
-        if folded.split(separator: " ").allSatisfy({ descriptive.contains(String($0)) }) && !hasLegalForm { continue }
-        out.append(LetterheadLine(score: score, text: name, line: line.text, index: index, legal: legal))
-    }
         return out
     }
 
