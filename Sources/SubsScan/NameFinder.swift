@@ -23,6 +23,9 @@ struct NameFinder {
         "ug haftungsbeschrankt",
     ]
 
+    /// Every word of the legal forms ("gmbh", "co", "kg", "sdn", "bhd"...).
+    static let legalFormWords = Set(legalForms.flatMap { $0.split(separator: " ").map(String.init) })
+
     /// Lines that are never a vendor name (document words, mail-client chrome).
     static let notNames: Set<String> = [
         "invoice", "receipt", "tax invoice", "facture", "recu", "rechnung", "quittung", "factura", "recibo", "ticket",
@@ -427,8 +430,7 @@ struct NameFinder {
                 continue
             }
             // Only a legal form ("BHD", "GmbH") is the end of a name broken over two lines.
-            let formWords = Set(Self.legalForms.flatMap { $0.split(separator: " ").map(String.init) })
-            if words.isSubset(of: formWords.union(Self.descriptors)) { continue }
+            if words.isSubset(of: Self.legalFormWords.union(Self.descriptors)) { continue }
             // A mail's header lines ("to me", "para mí", "Re: ..."); the addressing words only in the
             // lower case of a reading pane: capitalised, they start names ("An Post", "Para").
             if let first = trimmed.split(separator: " ").first {
@@ -450,12 +452,14 @@ struct NameFinder {
                 }
             }
             // "BISTRO & CAFE", "RESTAURANT": what the business is, under its name, not the name.
-            let descriptive = Self.businessWords.union(["&", "and", "et", "und", "y"])
-            if folded.split(separator: " ").allSatisfy({ descriptive.contains(String($0)) }) && !hasLegalForm { continue }
+            if folded.split(separator: " ").allSatisfy({ Self.descriptiveWords.contains(String($0)) }) && !hasLegalForm { continue }
             out.append(LetterheadLine(score: score, text: name, line: line.text, index: index, legal: legal))
         }
         return out
     }
+
+    /// Lines of business and the words joining them: a line of only these says what a business is.
+    static let descriptiveWords = businessWords.union(["&", "and", "et", "und", "y"])
 
     /// An icon or an avatar beside a name reads as one character OCR doubts ("x Kayo", "O Fizz"): a
     /// one-character word at either end of a cell, read with clearly less confidence than the word
@@ -647,7 +651,7 @@ struct NameFinder {
 
     /// Legal forms' words, lines of business and words of the four languages: shared, they make no
     /// two names one.
-    static let wordsOfNoName: Set<String> = Set(legalForms.flatMap { $0.split(separator: " ").map(String.init) })
+    static let wordsOfNoName: Set<String> = legalFormWords
         .union(descriptors).union(businessWords).union(Lexicon.languageWords.values.joined())
 
     /// A doubtful word of the letterhead put right by the same word printed elsewhere on the
@@ -1203,12 +1207,11 @@ struct NameFinder {
     static func shortenedLegalName(_ name: String) -> String? {
         let folded = Text.fold(name)
         guard endingLegalForms.contains(where: { folded.hasSuffix(" " + $0) }) else { return nil }
-        let forms = Set(legalForms.flatMap { $0.split(separator: " ").map(String.init) })
         var tokens = name.split(separator: " ").map(String.init)
         func droppable(_ token: String) -> Bool {
             let f = Text.fold(token)
             return f.isEmpty || isCountry(f) || f.split(separator: " ").allSatisfy {
-                forms.contains(String($0)) || descriptors.contains(String($0)) || legalNameDescriptors.contains(String($0))
+                legalFormWords.contains(String($0)) || descriptors.contains(String($0)) || legalNameDescriptors.contains(String($0))
             }
         }
         while tokens.count > 1, let last = tokens.last, droppable(last) { tokens.removeLast() }
@@ -1261,11 +1264,10 @@ struct NameFinder {
 
     static func stripLegal(_ name: String) -> String {
         var words = Text.fold(name).split(separator: " ").map(String.init)
-        let forms = Set(legalForms.flatMap { $0.split(separator: " ").map(String.init) })
         var changed = true
         while changed && words.count > 1 {
             changed = false
-            if let last = words.last, forms.contains(last) || descriptors.contains(last) {
+            if let last = words.last, legalFormWords.contains(last) || descriptors.contains(last) {
                 words.removeLast()
                 changed = true
             }
