@@ -1343,7 +1343,6 @@ struct NameFinder {
     /// letterhead, a sender) comes before the same words in a sentence.
     func printedForm(of label: String, in lines: [TextLine]) -> String? {
         let label = Self.letters(label)
-        func letters(_ s: String) -> String { Self.letters(s) }
         var inSentence: String?
         for line in lines {
             let words = line.words.map(\.text)
@@ -1351,16 +1350,20 @@ struct NameFinder {
                 for i in 0...(words.count - n) {
                     let joined = words[i..<i + n].joined(separator: " ")
                     guard !joined.contains("@"), !joined.contains(".") || n > 1 else { continue }
-                    let key = letters(joined)
-                    let inner = words[i..<i + n].enumerated().filter { k, w in k == 0 || k == n - 1 || !Self.littleWords.contains(Text.fold(w)) }
-                    let matches = key == label || (n > 2 && letters(inner.map(\.element).joined()) == label)
-                        || Self.germanSpelling(joined).map { letters($0) == label } == true
-                        || Self.withoutElidedArticle(joined).map { letters($0) == label } == true
+                    let key = Self.letters(joined)
+                    // (the little words inside left out: only a name of three words or more has them)
+                    func withoutLittleWords() -> String {
+                        words[i..<i + n].enumerated().filter { k, w in k == 0 || k == n - 1 || !Self.littleWords.contains(Text.fold(w)) }
+                            .map(\.element).joined()
+                    }
+                    let matches = key == label || (n > 2 && Self.letters(withoutLittleWords()) == label)
+                        || Self.germanSpelling(joined).map { Self.letters($0) == label } == true
+                        || Self.withoutElidedArticle(joined).map { Self.letters($0) == label } == true
                     if matches || (n <= 4 && !joined.contains(".") && Self.domainShortens(key, to: label, lastWord: words[i + n - 1])) {
                         let name = joined.trimmingCharacters(in: .punctuationCharacters)
                         // A cell's words past marks at either end ("© Studio Prana": a logo).
                         let cells = line.cells.map { cell in
-                            Array(cell.map(\.text).drop { letters($0).isEmpty }.reversed().drop { letters($0).isEmpty }.reversed())
+                            Array(cell.map(\.text).drop { Self.letters($0).isEmpty }.reversed().drop { Self.letters($0).isEmpty }.reversed())
                         }
                         // (... or as a mail's sender names itself: "El Eco de Getafe <clientes@...>")
                         if i > 0, Self.articles.contains(words[i - 1]),
@@ -1393,9 +1396,12 @@ struct NameFinder {
     /// A name that starts with an elided article ("L'Atelier Partagé", "D'Artagnan") without it,
     /// as its domain leaves it out ("atelier-partage"); nil for other names.
     static func withoutElidedArticle(_ s: String) -> String? {
-        let chars = Array(s)
-        guard chars.count > 3, chars[0].isLetter, chars[1] == "'" || chars[1] == "’", chars[2].isLetter else { return nil }
-        return String(chars[2...])
+        // (looked at for every run of words: no copy of the string unless it is one)
+        var rest = s[...]
+        guard let first = rest.popFirst(), first.isLetter, let mark = rest.popFirst(), mark == "'" || mark == "’",
+            rest.first?.isLetter == true, rest.count >= 2
+        else { return nil }
+        return String(rest)
     }
 
     /// Words a domain leaves out inside a name.
