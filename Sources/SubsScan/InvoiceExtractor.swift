@@ -518,7 +518,7 @@ public struct InvoiceExtractor: Sendable {
             let last = money.max(by: { ($0.line, $0.start) < ($1.line, $1.start) })
         else { return nil }
         var labelLine = last.line
-        var label = Text.fold((raws[last.line] as NSString).substring(to: last.start))
+        var label = Self.label(before: last, raws: raws)
         // The label alone on the line above ("Cash ." / "RM 170. 00").
         if label.filter(\.isLetter).count < 2, last.line > 0, !money.contains(where: { $0.line == last.line - 1 }) {
             labelLine = last.line - 1
@@ -536,7 +536,7 @@ public struct InvoiceExtractor: Sendable {
     /// misread), the amount after a label of card words only ("TARJETA 12,24", "Visa: 12.24").
     static func paidByCard(_ money: [MoneyMention], raws: [String]) -> MoneyMention? {
         let payments = money.filter { m in
-            let words = Text.fold((raws[m.line] as NSString).substring(to: m.start)).split(separator: " ").map(String.init)
+            let words = Self.label(before: m, raws: raws).split(separator: " ").map(String.init)
             return words.contains(where: cardWords.contains) && words.allSatisfy { cardWords.contains($0) || paymentFillers.contains($0) }
         }
         // One amount, however often printed: two cards paying parts are no single charge.
@@ -553,11 +553,16 @@ public struct InvoiceExtractor: Sendable {
         "zahlung", "pagado", "con", "pago", "de", "credito", "debito",
     ]
 
+    /// What is printed before a mention on its line, folded: the label of a till's payment line.
+    static func label(before m: MoneyMention, raws: [String]) -> String {
+        Text.fold((raws[m.line] as NSString).substring(to: m.start))
+    }
+
     /// The money handed over at a till and the change given back, when both are printed.
     static func tenderAndChange(_ money: [MoneyMention], raws: [String]) -> (tendered: MoneyMention, change: MoneyMention)? {
         var tendered: MoneyMention?
         for m in money.sorted(by: { ($0.line, $0.start) < ($1.line, $1.start) }) {
-            let label = Text.fold((raws[m.line] as NSString).substring(to: m.start))
+            let label = Self.label(before: m, raws: raws)
             guard !label.isEmpty else { continue }
             if changeLabels.contains(where: { Text.contains(label, phrase: $0) }) {
                 guard let t = tendered, m.line > t.line || m.line == t.line, t.value > m.value else { continue }
