@@ -44,7 +44,8 @@ enum ImagePreparation {
         // A photographed sheet is cut out first: a dark table or a dim room must not make it
         // look like a dark-mode screen. Light falling off across the sheet is evened out, since
         // Tesseract's one threshold for the page loses every line in the shade.
-        if let flat = flattenPage(r) {
+        let flattened = flattenPage(r)
+        if let flat = flattened {
             r = flat
             notes.append("page outline flattened (\(r.width)x\(r.height))")
             if let even = r.backgroundNormalized() {
@@ -64,6 +65,13 @@ enum ImagePreparation {
                 r = light
                 notes.append("lightened \(panels.count) panel\(panels.count == 1 ? "" : "s")")
             }
+        }
+        // Grainy paper (a receipt's, a recycled sheet's): the grain around thin strokes makes
+        // Tesseract misread digits, so paper-light grays become white. (A photographed sheet's
+        // lighting was evened above, its paper brought to one gray.)
+        if flattened == nil, let white = r.grayHistogram().flatMap(PaperGrain.whitePoint), let clean = r.whitened(above: white) {
+            r = clean
+            notes.append("paper grain whitened above \(white)")
         }
         if let (sized, factor, note) = sizeText(r) {
             r = sized

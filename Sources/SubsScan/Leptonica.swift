@@ -319,6 +319,26 @@ final class Raster: @unchecked Sendable {
         return Raster(taking: copy)
     }
 
+    /// How many pixels of an 8-bit image have each gray value 0...255, sampled every `step` pixels.
+    func grayHistogram(step: Int = 2) -> [Int]? {
+        guard depth == 8 else { return nil }
+        var numa: UnsafeMutablePointer<NUMA>? = pixGetGrayHistogram(pix, Int32(step))
+        defer { numaDestroy(&numa) }
+        guard let numa, numaGetCount(numa) == 256 else { return nil }
+        return (0..<256).map { i in
+            var v: Float = 0
+            numaGetFValue(numa, Int32(i), &v)
+            return Int(v)
+        }
+    }
+
+    /// A copy with gray `white` and everything lighter made white, and darker grays stretched
+    /// between black and white.
+    func whitened(above white: Int) -> Raster? {
+        guard depth == 8, white > 0, white < 255 else { return nil }
+        return Raster(taking: pixGammaTRC(nil, pix, 1.0, 0, Int32(white)))
+    }
+
     /// Mean gray value 0...255 of an 8-bit image, sampled every `step` pixels.
     func meanGray(step: Int = 4) -> Double? {
         guard depth == 8 else { return nil }

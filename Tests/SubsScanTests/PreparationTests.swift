@@ -476,3 +476,59 @@ extension PhotoOCRTests {
         #expect(at(101, 230) >= 230)
     }
 }
+
+/// Grainy paper (a receipt's, a recycled sheet's) is whitened before OCR: the grain around thin
+/// strokes made Tesseract misread digits. Clean paper, gray scans and dark screens are left alone.
+@Suite struct PaperGrainTests {
+    /// A histogram of `ink` pixels at gray 60 and paper spread evenly over `paper`.
+    func histogram(paper: ClosedRange<Int>, pixels: Int = 100_000, ink: Int = 5_000) -> [Int] {
+        var h = [Int](repeating: 0, count: 256)
+        for g in paper { h[g] += pixels / paper.count }
+        h[60] += ink
+        return h
+    }
+
+    @Test func grainyPaperIsWhitenedBelowItsPeak() throws {
+        // A peak at 246 falling to half height 5 levels below: paper reaches down to about 231.
+        var h = [Int](repeating: 0, count: 256)
+        for (g, n) in [(238, 200), (239, 400), (240, 900), (241, 1_500), (242, 2_500), (243, 4_000), (244, 5_500), (245, 6_500),
+                       (246, 7_000), (247, 6_500), (248, 5_500), (249, 4_000), (250, 2_500), (251, 1_500), (252, 900), (253, 400)] {
+            h[g] = n
+        }
+        h[60] = 3_000
+        let white = try #require(PaperGrain.whitePoint(h))
+        #expect((225...236).contains(white))
+    }
+
+    @Test func cleanPaperGrayScansAndDarkScreensAreLeftAlone() {
+        #expect(PaperGrain.whitePoint(histogram(paper: 255...255)) == nil)  // white paper: nothing to whiten
+        #expect(PaperGrain.whitePoint(histogram(paper: 170...230)) == nil)  // shading or faded print: too wide
+        #expect(PaperGrain.whitePoint(histogram(paper: 150...160)) == nil)  // too dark for paper
+        #expect(PaperGrain.whitePoint([Int](repeating: 0, count: 256)) == nil)
+        #expect(PaperGrain.whitePoint([1, 2, 3]) == nil)
+    }
+
+    /// Through the preparation: the grain becomes white paper and the ink stays dark.
+    @Test func preparationWhitensTheGrainAndKeepsTheInk() throws {
+        let (width, height) = (1200, 400)
+        var generator = SystemRandomNumberGenerator()
+        var gray = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                // Paper grain around 246, half its pixels within 4 levels; a dark bar of "ink" in the middle.
+                let ink = (180..<200).contains(y) && (100..<1100).contains(x)
+                let grain = Int.random(in: -5...5, using: &generator) + Int.random(in: -5...5, using: &generator)
+                let v: UInt8 = ink ? 70 : UInt8(clamping: 246 + grain)
+                for k in 0..<3 { gray[(y * width + x) * 3 + k] = v }
+            }
+        }
+        let raster = try #require(gray.withUnsafeBytes { Raster(width: width, height: height, stride: width * 3, layout: .rgb, pixels: $0) })
+        let prepared = try #require(ImagePreparation.prepare(raster))
+        #expect(prepared.notes.contains { $0.hasPrefix("paper grain whitened") }, "\(prepared.notes)")
+        let out = try #require(prepared.raster.grayBytes())
+        let w = prepared.raster.width
+        let paper = (0..<100).map { out[(20 + $0) * w + 50 + $0 * 3] }
+        #expect(paper.allSatisfy { $0 == 255 })
+        #expect(out[(prepared.raster.height * 190 / 400) * w + w / 2] < 100)
+    }
+}
