@@ -72,7 +72,11 @@ struct TextLine: Sendable {
                     if let prev = cells[cells.count - 1].last {
                         let charWidth = Double(prev.width) / Double(max(1, prev.text.count))
                         let gap = Double(w.x - (prev.x + prev.width))
-                        if gap > max(charWidth * 2.5, Double(prev.height) * 1.2) { cells.append([]) }
+                        // In a text layer, a change of type size also ends a run: a brand's logo type beside
+                        // the document's title ("Bean & Bloom Coffee Club PAYMENT RECEIPT"). (OCR's boxes
+                        // vary with the letters' shapes, so only gaps count there.)
+                        let resized = page.source == .textLayer && abs(w.height - prev.height) * 8 >= max(w.height, prev.height)
+                        if resized || gap > max(charWidth * 2.5, Double(prev.height) * 1.2) { cells.append([]) }
                     }
                     cells[cells.count - 1].append(w)
                 }

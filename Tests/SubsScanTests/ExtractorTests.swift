@@ -2284,6 +2284,35 @@ import Testing
         #expect(InvoiceExtractor().extract(pages: [mail]).name.value == "Brimvale")
     }
 
+    /// In a PDF's text layer a brand in logo type runs into the title beside it with one space:
+    /// the change of type size ends the name's cell ("Bean & Bloom Coffee Club" | "PAYMENT
+    /// RECEIPT"). OCR's boxes vary with the letters, so there only gaps part cells.
+    @Test func aChangeOfTypeSizeEndsACellOfATextLayer() {
+        func page(_ source: TextSource) -> TextPage {
+            var words: [WordBox] = []
+            let lines: [[(String, Int)]] = [
+                [("Bean", 20), ("&", 20), ("Bloom", 20), ("Coffee", 20), ("Club", 20), ("PAYMENT", 17), ("RECEIPT", 17)],
+                [("Bean", 10), ("and", 10), ("Bloom", 10), ("Roasters", 10), ("LLC", 10)],
+                [("Date", 10), ("paid", 10), ("21", 10), ("Oct", 10), ("2025", 10)],
+                [("Total", 10), ("£7.99", 10)],
+                [("www.beanandbloom.coffee", 10)],
+            ]
+            for (n, line) in lines.enumerated() {
+                var x = 80
+                for (text, height) in line {
+                    let width = text.count * height * 6 / 10
+                    words.append(WordBox(text: text, confidence: 1, x: x, y: n * 30, width: width, height: height, line: n, page: 1))
+                    x += width + height / 3
+                }
+            }
+            return TextPage(page: 1, source: source, words: words, width: 600, height: 800)
+        }
+        let layer = TextLine.lines(of: [page(.textLayer)])[0]
+        #expect(layer.cells.map(\.text) == ["Bean & Bloom Coffee Club", "PAYMENT RECEIPT"])
+        #expect(TextLine.lines(of: [page(.ocr)])[0].cells.count == 1)
+        #expect(e.extract(pages: [page(.textLayer)]).name.value == "Bean & Bloom Coffee Club")
+    }
+
     /// The sender's fuller name, a word of it misread, put right by the subject's surer reading.
     @Test func theSendersNameWithAWordPutRight() {
         let mail = page([("Ihre Korvana Radclub Rechnung", 0.96), ("Korvana Radclob 17. Nov. 2025 um 21:33", 0.8),
