@@ -239,6 +239,17 @@ struct NameFinder {
                     {
                         return Found(name: brand.text, confidence: 0.6, evidence: brand.line, vendor: nil)
                     }
+                    // ... or in the footer ("Sprachwerk Akademie e.K. · Oranienstraße 34"), under the brand the
+                    // header prints in fewer of its words ("© Sprachwerk").
+                    if !tillReceipt,
+                        let at = lines.firstIndex(where: { line in
+                            line.cells.contains { Self.nameBeforeLegalForm($0.text).map { Text.contains($0, phrase: Text.fold(printed)) } == true }
+                        }),
+                        let brand = Self.brand(over: printed, at: at, among: letterheads),
+                        Set(Text.fold(brand.text).split(separator: " ")).isStrictSubset(of: Text.fold(printed).split(separator: " "))
+                    {
+                        return Found(name: brand.text, confidence: 0.6, evidence: brand.line, vendor: nil)
+                    }
                     // The mail's sender, named over its address with more words than the domain has
                     // ("Glanzwerk Autowaschclub" over "billing@glanzwerk.de"), is the name it goes by.
                     if fromMailbox, let sender = Self.senderExtending(printed, above: index, datedRows: datedRows) {

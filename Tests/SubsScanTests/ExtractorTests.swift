@@ -2313,6 +2313,42 @@ import Testing
         #expect(e.extract(pages: [page(.textLayer)]).name.value == "Bean & Bloom Coffee Club")
     }
 
+    /// The domain spells a legal name printed only in the footer ("Sprachwerk Akademie e.K."): the
+    /// brand the header prints alone, sharing a name with it, is the name.
+    @Test func theBrandOverALegalNameInTheFooter() {
+        let mail = e.extract(text: """
+            Ihre Rechnung 2026-29548 von Sprachwerk
+            Sprachwerk
+            account@account.sprachwerk-akademie.de
+            © Sprachwerk
+            Zahlung erhalten
+            Datum 2026-04-16
+            Gesamtbetrag   133,28 €
+            Sprachwerk Akademie e.K. · Oranienstraße 34, 79098 Freiburg im Breisgau
+            www.sprachwerk-akademie.de
+            """)
+        #expect(mail.name.value == "Sprachwerk")
+        // A sender's name longer than the domain's, or the domain's own, is no brand in fewer words.
+        let longer = e.extract(text: """
+            Ihr Glanzwerk Autowaschclub Zahlungsbeleg
+            Glanzwerk Autowaschclub   17. Nov. 2025 um 21:33
+            billing@account.glanzwerk.de
+            Gesamtbetrag   15,16 €
+            Glanzwerk Autopflege GmbH · Am Markt 113, 79098 Freiburg
+            www.glanzwerk.de
+            """)
+        #expect(longer.name.value == "Glanzwerk Autowaschclub")
+        let same = e.extract(text: """
+            Votre reçu Hébergix
+            Hébergix   25 mai 2026 à 22:17
+            no-reply@email.hebergix.fr
+            © Hebergix
+            Total   248,50 €
+            Hébergix SAS · 131 place du Marché, 69002 Lyon
+            """)
+        #expect(same.name.value == "Hébergix")
+    }
+
     /// The sender's fuller name, a word of it misread, put right by the subject's surer reading.
     @Test func theSendersNameWithAWordPutRight() {
         let mail = page([("Ihre Korvana Radclub Rechnung", 0.96), ("Korvana Radclob 17. Nov. 2025 um 21:33", 0.8),
