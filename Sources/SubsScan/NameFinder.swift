@@ -117,9 +117,10 @@ struct NameFinder {
                         hit = (key, index)
                         break outer
                     }
-                    // A long one-word name OCR split in two or three ("NordV PN").
+                    // A long one-word name OCR split in two or three ("NordV PN"), or a name of words OCR ran
+                    // together ("GoogleOne").
                     let joined = key.replacingOccurrences(of: " ", with: "")
-                    if n > 1, let index = catalogue.byJoinedName[joined] {
+                    if let index = n > 1 ? catalogue.byJoinedName[joined] : catalogue.byRunTogetherName[joined] {
                         hit = (joined, index)
                         break outer
                     }
@@ -132,9 +133,14 @@ struct NameFinder {
                 // Standing alone counts in the header area (an item "Apple" in a receipt body is fruit).
                 let inHeader = i < max(5, lines.count / 5)
                 let standalone = inHeader && line.cells.contains { cell in
-                    // (past a logo's monogram or a scrap of it in lower case: "G Google One", "all Google One")
+                    // (past a logo's monogram, a scrap of it in lower case, a ring read as a letter or bars read
+                    // as strokes: "G Google One", "all Google One", "O SFR", "Il Google One")
                     var words = Self.droppingDoubtfulMarks(cell)
-                    if words.count > 1, words[0].text.count <= 3, words[0].text.allSatisfy(\.isLowercase) { words.removeFirst() }
+                    while words.count > 1, words[0].text.count == 1 || words[0].text.count <= 3
+                        && (words[0].text.allSatisfy(\.isLowercase) || words[0].text.allSatisfy { "Il|1!".contains($0) })
+                    {
+                        words.removeFirst()
+                    }
                     let folded = Text.fold(words.text)
                     return folded == key || folded.replacingOccurrences(of: " ", with: "") == key
                         || (folded.hasPrefix(key + " ") && Self.isCountry(String(folded.dropFirst(key.count + 1))))

@@ -23,6 +23,9 @@ public struct VendorCatalogue: Sendable {
     /// name at a change of case ("NordV PN"), and n-grams of a line joined without their spaces
     /// are looked up here.
     let byJoinedName: [String: Int]
+    /// Folded names of two words or more, run together ("googleone"), of six letters or more ->
+    /// vendor index: OCR loses the space in a logo's wide type ("GoogleOne").
+    let byRunTogetherName: [String: Int]
     /// Words in the longest folded name or alias.
     let longestName: Int
 
@@ -44,6 +47,10 @@ public struct VendorCatalogue: Sendable {
         }
         byName = names
         byJoinedName = names.filter { key, _ in key.count >= 6 && !key.contains(" ") }
+        byRunTogetherName = Dictionary(
+            names.filter { key, _ in key.contains(" ") }.map { (key: $0.key.replacingOccurrences(of: " ", with: ""), index: $0.value) }
+                .filter { $0.key.count >= 6 && names[$0.key] == nil },
+            uniquingKeysWith: min)
         byDomain = domains
         longestName = names.keys.map { $0.split(separator: " ").count }.max() ?? 1
     }

@@ -1922,6 +1922,31 @@ import Testing
             www.google.com
             """)
         #expect(scrap.name.value == "Google One")
+        // A ring logo read as a letter before a short name, and bars read as strokes.
+        let ring = e.extract(text: """
+            | O SFR                    FACTURE
+            Société Française du Radiotéléphone
+            Date du paiement 14 mai 2025
+            Total à payer   74,90 €
+            """)
+        #expect(ring.name.value == "SFR")
+        let bars = e.extract(text: """
+            Il Google One                    FACTURA
+            Google Ireland Limited
+            Fecha 2026-02-02
+            Importe a pagar   19,99 €
+            www.google.com
+            """)
+        #expect(bars.name.value == "Google One")
+        // The logo's wide type run together.
+        let runTogether = e.extract(text: """
+            ©GoogleOne                    Facture
+            Google Ireland Limited
+            Date 2026-02-02
+            Montant à payer   19,99 €
+            www.google.com
+            """)
+        #expect(runTogether.name.value == "Google One")
         let ug = e.extract(text: """
             Yogahaus Nord Zahlungsbestätigung
             Yogahaus Nord UG (haftungsbeschränkt)
