@@ -515,10 +515,17 @@ struct NameFinder {
 
     /// A logo OCR read as an opening bracket and letters before the name beside it ("(EN Judo Club"):
     /// names never start with a bracket they do not close; nor with a letter or two in brackets
-    /// ("[Cc] Crux Climbing": a monogram in a frame).
+    /// ("[Cc] Crux Climbing": a monogram in a frame), nor with the frame's closing side alone, as OCR
+    /// reads a framed monogram ("1) L'Atelier", "Lt] L'Atelier").
     static func droppingLogoScrap(_ cell: String) -> String {
         let words = cell.split(separator: " ")
-        guard words.count > 1, let first = words.first, let open = first.first, "([{".contains(open) else { return cell }
+        guard words.count > 1, let first = words.first else { return cell }
+        if first.count <= 3, let last = first.last, ")]}|".contains(last), !first.contains(where: { "([{".contains($0) }),
+            words[1].first?.isUppercase == true
+        {
+            return words.dropFirst().joined(separator: " ")
+        }
+        guard let open = first.first, "([{".contains(open) else { return cell }
         let framed = first.count >= 3 && ")]}".contains(first.last!) && first.dropFirst().dropLast().allSatisfy(\.isLetter)
             && first.count <= 4
         guard framed || !cell.contains(where: { ")]}".contains($0) }) else { return cell }
@@ -1293,8 +1300,9 @@ struct NameFinder {
     }
 
     func domains(in printed: String) -> [String] {
-        // OCR spaces a web address out after its dots ("www. lavoir-express. fr"): joined again.
-        let text = printed.contains("www. ") || printed.contains("WWW. ")
+        // OCR spaces a web address out after its dots ("www. lavoir-express. fr"), or loses the last
+        // dot ("www. sfr fr"): joined again.
+        let text = printed.contains("www.") || printed.contains("WWW.")
             ? Self.spacedWebAddress.stringByReplacingMatches(
                 in: printed, range: NSRange(location: 0, length: (printed as NSString).length), withTemplate: "$1.$2.$3")
             : printed
@@ -1312,7 +1320,8 @@ struct NameFinder {
     }
 
     private static let spacedWebAddress = try! NSRegularExpression(
-        pattern: #"\b(www)\. ?([A-Za-z0-9-]{2,})\. ?([a-z]{2,6})\b"#, options: .caseInsensitive)
+        pattern: #"\b(www)\. ?([A-Za-z0-9-]{2,})(?:\. ?| (?=(?:com|net|org|fr|de|es|ch|at|be|it|nl|eu|io|co|uk|ca|app)\b))([a-z]{2,6})\b"#,
+        options: .caseInsensitive)
 
     /// `text` with the personal mail addresses in it blanked out.
     static func withoutPersonalAddresses(_ text: String) -> String {
@@ -1383,10 +1392,11 @@ struct NameFinder {
                             Array(cell.map(\.text).drop { Self.letters($0).isEmpty }.reversed().drop { Self.letters($0).isEmpty }.reversed())
                         }
                         // (... or as a mail's sender names itself: "El Eco de Getafe <clientes@...>")
-                        if i > 0, Self.articles.contains(words[i - 1]),
+                        // (OCR reads the l of "El" as a capital I.)
+                        if i > 0, let article = Self.articles.contains(words[i - 1]) ? words[i - 1] : words[i - 1] == "EI" ? "El" : nil,
                             cells.contains(Array(words[(i - 1)..<(i + n)])) || i + n < words.count && words[i + n].hasPrefix("<")
                         {
-                            return words[i - 1] + " " + name
+                            return article + " " + name
                         }
                         // Alone in its cell, or beside marks only.
                         let alone = cells.contains(Array(words[i..<(i + n)]))

@@ -2005,6 +2005,24 @@ import Testing
             Tél. 09 23 78 08 12 - www. lavoir-rapide. fr
             """)
         #expect(spaced.name.value == "Lavoir Rapide")
+        // ... or lost its last dot.
+        let undotted = e.extract(text: """
+            & Lavoir Rapide                   REÇU
+            Blanchisserie Durand SARL
+            Date de facture 2025-02-02
+            Total   25,00 €
+            Tél. 09 23 78 08 12 - www. lavoir-rapide fr
+            """)
+        #expect(undotted.name.value == "Lavoir Rapide")
+        // The article's l read as a capital I.
+        let misread = e.extract(text: """
+            $ EI Eco de Getafe                   Factura
+            Ediciones del Sur de Madrid, S.L.
+            Fecha de factura 21 de marzo de 2025
+            Total pagado   181,99 €
+            www.ecodegetafe.es
+            """)
+        #expect(misread.name.value == "El Eco de Getafe")
         // A mail's sender names itself with its article.
         let sender = e.extract(text: """
             Tu factura FAC-2025-1 de El Diario de Alcorcón
@@ -2057,6 +2075,12 @@ import Testing
         #expect(NameFinder.droppingLogoScrap("(RED) Music") == "(RED) Music")
         #expect(NameFinder.droppingLogoScrap("(Kuala Lumpur) Sdn Bhd") == "(Kuala Lumpur) Sdn Bhd")
         #expect(NameFinder.droppingLogoScrap("MR D.I.Y. (M) SDN BHD") == "MR D.I.Y. (M) SDN BHD")
+        // A framed monogram read as the frame's closing side, with or without its letter.
+        #expect(NameFinder.droppingLogoScrap("1) L'Atelier Partagé") == "L'Atelier Partagé")
+        #expect(NameFinder.droppingLogoScrap("Lt] L'Atelier Partagé") == "L'Atelier Partagé")
+        #expect(NameFinder.droppingLogoScrap("| Alojanet") == "Alojanet")
+        #expect(NameFinder.droppingLogoScrap("ALAM) SDN BHD") == "ALAM) SDN BHD")  // a name's own bracket, broken over lines
+        #expect(NameFinder.droppingLogoScrap("M) sdn bhd") == "M) sdn bhd")
     }
 
     /// A shop named after its street ends in its trade; the street line under it does not.
