@@ -390,7 +390,7 @@ struct NameFinder {
             let cellConfidence = chosen.map { line.cells[$0].meanConfidence } ?? line.confidence
             // A phone mail app's chevron after the sender ("Wellhub >") is no part of the name; a "+"
             // is ("Canal+").
-            let trimmed = Self.droppingRegistrationNumber(cell)
+            let trimmed = Self.droppingTitle(Self.droppingRegistrationNumber(cell))
                 .trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters).union(CharacterSet(charactersIn: "<>|=")))
             let folded = Text.fold(trimmed)
             let letters = trimmed.filter(\.isLetter)
@@ -474,6 +474,29 @@ struct NameFinder {
         }
         return out
     }
+
+    /// A cell that ends in the document's title in capitals after a name in mixed case ("Bean &
+    /// Bloom Coffee Club PAYMENT RECEIPT", "Glanzwerk ZAHLUNGSBESTÄTIGUNG"): the brand beside it,
+    /// OCR having read the gap between them as one space. Unchanged otherwise (a capitals line,
+    /// "SIMPLIFIED TAX INVOICE", is no name and a title).
+    static func droppingTitle(_ cell: String) -> String {
+        let words = cell.split(separator: " ")
+        var start = words.count
+        while start > 0, let word = words[start - 1] as Substring?, word.contains(where: \.isLetter), !word.contains(where: \.isLowercase),
+            Lexicon.invoiceWords.contains(Text.fold(String(word))) || titleJoiningWords.contains(Text.fold(String(word)))
+        {
+            start -= 1
+        }
+        let title = words[start...].map { Text.fold(String($0)) }
+        guard start > 0, title.contains(where: { Lexicon.invoiceWords.contains($0) }),
+            !titleJoiningWords.contains(Text.fold(String(words[start - 1]))), words[..<start].joined().filter(\.isLetter).count >= 3,
+            words[..<start].contains(where: { $0.contains(where: \.isLowercase) })
+        else { return cell }
+        return words[..<start].joined(separator: " ")
+    }
+
+    /// Little words inside a document's title ("REÇU DE PAIEMENT", "PROOF OF PAYMENT").
+    static let titleJoiningWords: Set<String> = ["de", "of", "du", "der", "des", "la", "le", "el"]
 
     /// Lines of business and the words joining them: a line of only these says what a business is.
     static let descriptiveWords = businessWords.union(["&", "and", "et", "und", "y"])

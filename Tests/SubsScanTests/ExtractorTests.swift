@@ -2083,6 +2083,26 @@ import Testing
         #expect(NameFinder.droppingLogoScrap("M) sdn bhd") == "M) sdn bhd")
     }
 
+    /// The document's title in capitals read into the same cell as the brand beside it.
+    @Test func aTitleReadIntoTheBrandsCell() {
+        #expect(NameFinder.droppingTitle("Bean & Bloom Coffee Club PAYMENT RECEIPT") == "Bean & Bloom Coffee Club")
+        #expect(NameFinder.droppingTitle("Lavoir Express REÇU DE PAIEMENT") == "Lavoir Express")
+        #expect(NameFinder.droppingTitle("Glanzwerk ZAHLUNGSBESTÄTIGUNG") == "Glanzwerk")
+        // No title, a title in lower case, a capitals line, or a title alone: unchanged.
+        for cell in ["Bean & Bloom Coffee Club", "Your Slack receipt", "SIMPLIFIED TAX INVOICE", "PAYMENT RECEIPT", "Ab INVOICE"] {
+            #expect(NameFinder.droppingTitle(cell) == cell, "\(cell)")
+        }
+        let scanned = e.extract(text: """
+            0 Bean & Bloom Coffee Club PAYMENT RECEIPT |
+            Bean and Bloom Roasters LLC                Invoice # FAC-2026-96852
+            112 Mill Lane                              Invoice date 01/03/2026
+            Total   £7.99
+            Bean and Bloom Roasters LLC · 112 Mill Lane, Bristol
+            Tel. 0709 971 5431 · www.beanandbloom.coffee
+            """)
+        #expect(scanned.name.value == "Bean & Bloom Coffee Club")
+    }
+
     /// A shop named after its street ends in its trade; the street line under it does not.
     @Test func aShopNamedAfterItsStreet() {
         let r = e.extract(text: """
