@@ -49,8 +49,10 @@ struct NameFinder {
 
     private static let emailOrWeb = try! NSRegularExpression(
         pattern: #"(?:([A-Za-z0-9._%+-]+)@|www\.|https?://)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})"#)
+    /// Top-level domains a vendor's bare web address ends in (a regular expression's alternatives).
+    private static let commonTopLevelDomains = "com|net|org|io|co|fr|de|es|uk|tv|app|me|ai|so|us|eu|ch|at|be|nl|it|mx|ar|cl|pe|br|pt|lu|ie|info|energy|cloud"
     private static let bareDomain = try! NSRegularExpression(
-        pattern: #"(?<![@\w.-])([A-Za-z0-9-]{2,}\.(?:(?:com|net|org|co|gob|edu)\.[a-z]{2}|com|net|org|io|co|fr|de|es|uk|tv|app|me|ai|so|us|eu|ch|at|be|nl|it|mx|ar|cl|pe|br|pt|lu|ie|info|energy|cloud))(?![\w.])"#)
+        pattern: #"(?<![@\w.-])([A-Za-z0-9-]{2,}\.(?:(?:com|net|org|co|gob|edu)\.[a-z]{2}|"# + commonTopLevelDomains + #"))(?![\w.])"#)
 
     /// The label a domain's owner chose: "finobox" of "billing.finobox.app", "claro" of "claro.com.co".
     static func ownLabel(of domain: String) -> String? {
@@ -481,12 +483,13 @@ struct NameFinder {
     /// "SIMPLIFIED TAX INVOICE", is no name and a title).
     static func droppingTitle(_ cell: String) -> String {
         let words = cell.split(separator: " ")
-        var start = words.count
-        while start > 0, let word = words[start - 1] as Substring?, word.contains(where: \.isLetter), !word.contains(where: \.isLowercase),
-            Lexicon.invoiceWords.contains(Text.fold(String(word))) || titleJoiningWords.contains(Text.fold(String(word)))
-        {
-            start -= 1
+        func inTitle(_ word: Substring) -> Bool {
+            let folded = Text.fold(String(word))
+            return word.contains(where: \.isLetter) && !word.contains(where: \.isLowercase)
+                && (Lexicon.invoiceWords.contains(folded) || titleJoiningWords.contains(folded))
         }
+        var start = words.count
+        while start > 0, inTitle(words[start - 1]) { start -= 1 }
         let title = words[start...].map { Text.fold(String($0)) }
         guard start > 0, title.contains(where: { Lexicon.invoiceWords.contains($0) }),
             !titleJoiningWords.contains(Text.fold(String(words[start - 1]))), words[..<start].joined().filter(\.isLetter).count >= 3,
@@ -1343,7 +1346,7 @@ struct NameFinder {
     }
 
     private static let spacedWebAddress = try! NSRegularExpression(
-        pattern: #"\b(www)\. ?([A-Za-z0-9-]{2,})(?:\. ?| (?=(?:com|net|org|fr|de|es|ch|at|be|it|nl|eu|io|co|uk|ca|app)\b))([a-z]{2,6})\b"#,
+        pattern: #"\b(www)\. ?([A-Za-z0-9-]{2,})(?:\. ?| (?=(?:"# + commonTopLevelDomains + #")\b))([a-z]{2,6})\b"#,
         options: .caseInsensitive)
 
     /// `text` with the personal mail addresses in it blanked out.
