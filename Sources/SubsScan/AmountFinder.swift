@@ -49,7 +49,10 @@ enum AmountFinder {
         // A number has one marker: before it, or else after it ("€19.99 €14.99" is two amounts). A
         // sign glued to the next number is that number's ("2025 £318.45": a date's year, then a price).
         // The sol's sign is only ever written before its number.
-        let p = "(?:(?<pre>\(marker))\\s?(?<num>\(number))|(?<num2>\(number))(?:\\s?(?!S/)(?<suf>\(marker))(?!\\d))?)"
+        // After a sign, a till amount whose decimal point OCR read as a space at the end of the line
+        // ("RM 64 13"); without a sign such a pair is as likely a phone number's or a code's end.
+        let spacedCents = #"\d{1,4} \d{2}(?=\s*$)"#
+        let p = "(?:(?<pre>\(marker))\\s?(?<num>\(spacedCents)|\(number))|(?<num2>\(number))(?:\\s?(?!S/)(?<suf>\(marker))(?!\\d))?)"
         return try! NSRegularExpression(pattern: p)
     }()
 
@@ -128,6 +131,7 @@ enum AmountFinder {
             }
             num = num.replacingOccurrences(of: "’", with: "'")
             num = num.replacingOccurrences(of: #"([.,]) (\d{2})$"#, with: "$1$2", options: .regularExpression)
+            if pre != nil { num = num.replacingOccurrences(of: #"^(\d{1,4}) (\d{2})$"#, with: "$1.$2", options: .regularExpression) }
             guard let (value, frac) = parse(num, currency: currency, language: language) else { continue }
             // The yen has no cents: a yen sign at a price written with cents ("1.00 ¥ 15.90", a
             // quantity's "x" misread) says nothing of the currency, which the document's other clues

@@ -77,6 +77,22 @@ import Testing
         #expect(AmountFinder.find(in: "Aisle 4. 12 items", line: 0, language: nil).isEmpty)
     }
 
+    /// The decimal point read as a space, at the end of a line after a currency sign ("RM 64 13");
+    /// without the sign, or before more digits, the pair is no amount.
+    @Test func aDecimalPointReadAsASpaceAfterASign() {
+        #expect(AmountFinder.find(in: "Total Sales(Incl GST 6%) RM 64 13", line: 0, language: nil).map(\.value) == [Decimal(string: "64.13")!])
+        #expect(AmountFinder.find(in: "Tel 03 7845 12 34", line: 0, language: nil).isEmpty)
+        #expect(AmountFinder.find(in: "Total RM 1 148", line: 0, language: nil).map(\.value) == [Decimal(1148)])
+        let r = extractor.extract(text: """
+            RESTORAN SRI MELATI
+            Invoice 581355   Cashier NINI
+            Total Sales(Incl GST 6%)   RM 64 13
+            Rounding Adjustment   RM 0.02
+            Total Discount   RM 0.00
+            """)
+        #expect(r.amount.value == Decimal(string: "64.15"))
+    }
+
     @Test func aCatalogueWordOnAnItemLineIsNoVendor() {
         let r = extractor.extract(text: """
             HARBOUR LIGHT KITCHEN SDN BHD
