@@ -70,7 +70,9 @@ struct NameFinder {
     func find(lines: [TextLine], paidWithLines: Set<Int>, tillReceipt: Bool = false) -> Found? {
         let headerEnd = tillReceipt ? max(5, lines.count / 4) : lines.count
         // Every domain printed, and the label before its suffix ("finobox" of "billing@finobox.app").
-        let printedDomains = lines.flatMap { domains(in: $0.text) }
+        // (each line's domains read once: the steps below look at them again)
+        let lineDomains = lines.map { domains(in: $0.text) }
+        let printedDomains = Array(lineDomains.joined())
         let printedLabels = printedDomains.compactMap { d -> String? in
             Self.ownLabel(of: d)
         }
@@ -97,7 +99,7 @@ struct NameFinder {
         }
         for (i, line) in lines.enumerated() where !paidWithLines.contains(i) && i < headerEnd && !Self.isSearchBar(line, index: i) {
             let raw = line.text
-            for domain in domains(in: raw) {
+            for domain in lineDomains[i] {
                 if let v = catalogue.vendor(domain: domain) {
                     consider(3.0 - Double(i) * 0.01, Found(name: v.name, confidence: 0.9, evidence: raw, vendor: v))
                 }
@@ -229,7 +231,7 @@ struct NameFinder {
         // makes a domain nobody prints.
         var unprinted: (label: String, line: String)?
         for (index, line) in lines.prefix(headerEnd).enumerated() {
-            for domain in domains(in: line.text) {
+            for domain in lineDomains[index] {
                 guard let label = Self.ownLabel(of: domain.lowercased()) else { continue }
                 guard label.count >= 3, !Self.everyonesDomains.contains(label) else { continue }
                 // A hyphenated domain often adds the town or trade to the name ("cinqtemps-danse"), in
