@@ -71,8 +71,10 @@ enum DateFinder {
 
     /// A numeric date whose first digit OCR read as a letter: "O1/01/2025" (a zero read as O),
     /// "l5.03.2026" (a one read as l or I). One unit for another, so offsets stay right.
-    private static let zeroReadAsO = try! NSRegularExpression(pattern: #"(?<![\w])O(?=\d[./-]\d{1,2}[./-](?:\d{4}|\d{2})(?!\d))"#)
-    private static let oneReadAsLetter = try! NSRegularExpression(pattern: #"(?<![\w])[lI](?=\d[./-]\d{1,2}[./-](?:\d{4}|\d{2})(?!\d))"#)
+    private static let zeroReadAsO = try! NSRegularExpression(pattern: #"(?<![\w])O"# + restOfNumericDate)
+    private static let oneReadAsLetter = try! NSRegularExpression(pattern: #"(?<![\w])[lI]"# + restOfNumericDate)
+    /// What follows such a first character: the date's other digits.
+    private static let restOfNumericDate = #"(?=\d[./-]\d{1,2}[./-](?:\d{4}|\d{2})(?!\d))"#
 
     static func find(in printed: String, line: Int) -> [DateMention] {
         var text = Text.correcting(Text.correcting(printed, firstReadAsLetter, with: "1", hint: "er "), periodReadAsComma, with: "$1.$2", hint: ",")
