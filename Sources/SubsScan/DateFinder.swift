@@ -99,23 +99,21 @@ enum DateFinder {
             out.append(DateMention(line: line, start: m.range.location, end: m.range.location + m.range.length, form: .iso,
                                    raw: ns.substring(with: m.range), a: mo, b: d, year: y, date: date))
         }
-        for m in dayName.matches(in: text, range: all) where !taken(m.range) {
-            let name = monthKey(ns.substring(with: m.range(at: 2)))
-            guard let mo = months[name] else { continue }
+        out += mentions(of: dayName, in: ns) { m in
+            guard !taken(m.range), let mo = months[monthKey(ns.substring(with: m.range(at: 2)))] else { return nil }
             let y = year(int(m, 3)), d = int(m, 1)
             // A two-digit year is only accepted in the compact "25-Dec-18" form.
-            if ns.substring(with: m.range(at: 3)).count == 2 && !ns.substring(with: m.range).contains("-") { continue }
-            guard plausible(y), let date = LocalDate(year: y, month: mo, day: d) else { continue }
-            out.append(DateMention(line: line, start: m.range.location, end: m.range.location + m.range.length,
-                                   form: .dayMonthName, raw: ns.substring(with: m.range), a: d, b: mo, year: y, date: date))
+            if ns.substring(with: m.range(at: 3)).count == 2 && !ns.substring(with: m.range).contains("-") { return nil }
+            guard plausible(y), let date = LocalDate(year: y, month: mo, day: d) else { return nil }
+            return DateMention(line: line, start: m.range.location, end: m.range.location + m.range.length,
+                               form: .dayMonthName, raw: ns.substring(with: m.range), a: d, b: mo, year: y, date: date)
         }
-        for m in nameDay.matches(in: text, range: all) where !taken(m.range) {
-            let name = monthKey(ns.substring(with: m.range(at: 1)))
-            guard let mo = months[name] else { continue }
+        out += mentions(of: nameDay, in: ns) { m in
+            guard !taken(m.range), let mo = months[monthKey(ns.substring(with: m.range(at: 1)))] else { return nil }
             let y = int(m, 3), d = int(m, 2)
-            guard plausible(y), let date = LocalDate(year: y, month: mo, day: d) else { continue }
-            out.append(DateMention(line: line, start: m.range.location, end: m.range.location + m.range.length,
-                                   form: .monthNameDay, raw: ns.substring(with: m.range), a: mo, b: d, year: y, date: date))
+            guard plausible(y), let date = LocalDate(year: y, month: mo, day: d) else { return nil }
+            return DateMention(line: line, start: m.range.location, end: m.range.location + m.range.length,
+                               form: .monthNameDay, raw: ns.substring(with: m.range), a: mo, b: d, year: y, date: date)
         }
         for m in numeric.matches(in: text, range: all) where !taken(m.range) {
             // Spaced out with a two-digit year ("7 - 15") it is a code or a quantity, not a date.
@@ -140,6 +138,26 @@ enum DateFinder {
                                    form: .numeric, raw: ns.substring(with: m.range), a: a, b: b, year: y, date: date))
         }
         return out.sorted { $0.start < $1.start }
+    }
+
+    /// The dates `read` makes of the matches of `regex` in `text`, left to right. A match that is
+    /// no date does not hide one it overlaps: the search goes on from the end of the match's first
+    /// group ("76 Fecha 16" in "Carmen, 76 Fecha 16 de octubre de 2025" is no date; the search
+    /// goes on after "76" and finds "16 de octubre de 2025").
+    private static func mentions(of regex: NSRegularExpression, in text: NSString, read: (NSTextCheckingResult) -> DateMention?) -> [DateMention] {
+        var found: [DateMention] = []
+        var from = 0
+        while from < text.length,
+            let m = regex.firstMatch(in: text as String, options: .withTransparentBounds, range: NSRange(location: from, length: text.length - from))
+        {
+            if let mention = read(m) {
+                found.append(mention)
+                from = m.range.location + m.range.length
+            } else {
+                from = m.range(at: 1).location + m.range(at: 1).length
+            }
+        }
+        return found
     }
 
     /// Resolves ambiguous numeric dates: day-first unless the document shows month-first dates

@@ -582,6 +582,15 @@ import Testing
         #expect(r.billingDate.value == d("2026-03-01"))
     }
 
+    /// A text layer joins an address and the date beside it into one line: the street number, a
+    /// word and the day ("12 Fecha 23") look like a date's start, and must not hide the date.
+    @Test func aDateAfterANumberAndAWordThatIsNoMonth() {
+        let es = extractor.extract(text: "Avenida Libertad, 12 Fecha 23 de marzo de 2026\nTotal pagado (IVA incl.)   14,90 €")
+        #expect(es.billingDate.value == d("2026-03-23"))
+        let en = extractor.extract(text: "Unit 9 Date 21 April 2026\nTotal paid   £8.50")
+        #expect(en.billingDate.value == d("2026-04-21"))
+    }
+
     @Test func statedPeriodGivesFrequency() {
         let r = extractor.extract(text: "Invoice\nService period 01/01/2026 - 31/12/2026\nTotal   120,00 €\n")
         #expect(r.frequency.value == .yearly)
