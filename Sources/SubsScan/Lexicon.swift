@@ -156,7 +156,9 @@ enum Lexicon {
         ("yearly", ["year", "per year", "yearly", "annual", "annually", "a year", "yr", "every year", "12 months",
                     "an", "par an", "annuel", "annuelle", "annee", "par annee", "jahr", "pro jahr", "jahrlich", "jahrliche", "jahrlicher", "jahrlichen", "anuales", "annuels", "annuelles",
                     "12 monate", "jedes jahr", "chaque annee", "tous les ans", "cada ano", "ano", "al ano", "por ano", "anual", "anualmente",
-                    "12 meses", "12 mois"]),
+                    "12 meses", "12 mois",
+                    // Tesseract reads the ñ of "/año" as "fi".
+                    "afio"]),
         ("monthly", ["month", "per month", "monthly", "a month", "every month", "mo", "mois", "par mois", "mensuel",
                      "mensuelle", "mensualite", "monat", "pro monat", "monatlich", "monatliche", "monatlicher", "monatlichen", "mensuales", "mensuels",
                      "mensuelles", "mes", "al mes", "jeden monat", "chaque mois", "tous les mois",
@@ -166,6 +168,6 @@ enum Lexicon {
     /// Cue words that only count right after a slash or "per"-like word ("/mo", "/an"), because
     /// on their own they are ordinary words.
     static let slashOnlyCues: Set<String> = ["week", "wk", "mo", "an", "year", "yr", "month", "quarter", "mois", "semaine",
-                                             "woche", "monat", "jahr", "quartal", "mes", "ano", "semana", "trimestre",
+                                             "woche", "monat", "jahr", "quartal", "mes", "ano", "afio", "semana", "trimestre",
                                              "annee"]
 }

@@ -591,6 +591,13 @@ import Testing
         #expect(en.billingDate.value == d("2026-04-21"))
     }
 
+    /// Tesseract reads the ñ of "/año" as "fi"; the period word after the slash still says yearly.
+    @Test func aYearReadWithItsTildeAsFi() {
+        let r = extractor.extract(text: "Dominio .es   $310.00 MXN\nTotal   $310.00 MXN\nPlan Dominio .es,/afio")
+        #expect(r.frequency.value == .yearly)
+        #expect(r.frequencyStated)
+    }
+
     @Test func statedPeriodGivesFrequency() {
         let r = extractor.extract(text: "Invoice\nService period 01/01/2026 - 31/12/2026\nTotal   120,00 €\n")
         #expect(r.frequency.value == .yearly)
