@@ -684,6 +684,9 @@ import Testing
         ("From: hello@quillpost.io\nYour Quillpost receipt\nTotal   €3.00\n", "Quillpost", nil),
         ("De: Lowi <facturas@lowi.es>\nTu factura de marzo\nTotal   12,95 €\n", "Lowi", "telecom"),
         ("Rechnung\nGesamtbetrag   39,90 €\nHUK-Coburg Versicherungsgruppe, 96444 Coburg\n", "HUK-Coburg", "insurance"),
+        // Operators that bill under a legal name that is not their brand.
+        ("Telefónica Germany GmbH & Co. OHG\nRechnung\nHandytarif   39,99 €\nRechnungsbetrag   39,99 €\n", "O2", "telecom"),
+        ("Facture\nForfait mobile   19,99 €\nTotal TTC   19,99 €\nSociété Française du Radiotéléphone - SA\n", "SFR", "telecom"),
         // The demo's own sample vendor: no catalogue alias may take it over.
         ("Lumen Notes\nInvoice\nLumen Notes Pro, billed monthly   12.29 EUR\nTotal charged   12.29 EUR\n", "Lumen Notes", nil),
     ] as [(String, String, String?)])
