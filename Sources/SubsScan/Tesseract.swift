@@ -149,9 +149,11 @@ final class OCREngine: @unchecked Sendable {
         for w in words {
             if let last = pageLines.last?.last, last.line == w.line { pageLines[pageLines.count - 1].append(w) } else { pageLines.append([w]) }
         }
-        // Where a page line starts: its confident words, so a stamp run into the line does not lift it.
+        // Where a page line starts: its confident words, so a stamp run into the line does not lift it;
+        // and words of letters or digits, so a scan's edge read as a bar ("|") does not either.
         func top(_ line: [WordBox]) -> Int {
-            (line.filter { $0.confidence >= 0.5 }.map(\.y).min() ?? line.map(\.y).min()) ?? 0
+            (line.filter { $0.confidence >= 0.5 && $0.text.contains { $0.isLetter || $0.isNumber } }.map(\.y).min()
+                ?? line.map(\.y).min()) ?? 0
         }
         var ordered: [[WordBox]] = []
         var pending = bands.sorted { $0.beforeY < $1.beforeY }

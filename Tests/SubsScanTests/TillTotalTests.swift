@@ -188,6 +188,16 @@ import Testing
         #expect(merged.map(\.text) == ["LUMOS", "MART", "(12345-X)", "Jalan", "Branch", "Receipt"])
         #expect(merged.map(\.line) == [0, 0, 1, 2, 3, 4])
     }
+
+    /// A scan's dark edge read as a bar on the first page line, a little above its words, does not
+    /// put that line over the band's brand.
+    @Test func aBarOnTheFirstLineDoesNotLiftIt() {
+        let page = [word("|", y: 285, line: 0, height: 2), word("Kestrel", y: 293, line: 0), word("Ltd", y: 293, line: 0),
+                    word("Road", y: 340, line: 1)]
+        let brand = [word("Kestrel", y: 170, line: 0, height: 90)]
+        let merged = OCREngine.merging([(291, brand)], into: page)
+        #expect(merged.map(\.text) == ["Kestrel", "|", "Kestrel", "Ltd", "Road"])
+    }
 }
 
 @Suite struct RereadTests {
