@@ -241,6 +241,14 @@ struct NameFinder {
                 // (A head that is only a trade, "cafe" of "cafe-caravelle", names no one.)
                 let heads = [label] + (fromMailbox ? (1..<pieces.count).reversed().map { pieces[..<$0].joined(separator: "-") } : [])
                     .filter { !Self.businessWords.contains($0) }
+                // The mail's sender, named over its address with more words than the domain has
+                // ("Glanzwerk Autowaschclub" over "billing@glanzwerk.de"), is the name it goes by.
+                func sender(extending printed: String) -> Found? {
+                    guard fromMailbox, let sender = Self.senderExtending(printed, above: index, datedRows: datedRows) else { return nil }
+                    // (a word OCR slipped on, put right by the subject's surer reading)
+                    let name = Self.confirmingWords(of: sender.name, line: lines[sender.index], against: lines)
+                    return Found(name: name, confidence: 0.65, evidence: lines[sender.index].text, vendor: nil)
+                }
                 if let printed = heads.lazy.compactMap({ self.printedForm(of: $0, in: lines) }).first {
                     // Printed as a legal name ("Sprachwerk Akademie e.K."), under its brand ("Sprachwerk").
                     if !tillReceipt,
@@ -260,14 +268,15 @@ struct NameFinder {
                     {
                         return Found(name: brand.text, confidence: 0.6, evidence: brand.line, vendor: nil)
                     }
-                    // The mail's sender, named over its address with more words than the domain has
-                    // ("Glanzwerk Autowaschclub" over "billing@glanzwerk.de"), is the name it goes by.
-                    if fromMailbox, let sender = Self.senderExtending(printed, above: index, datedRows: datedRows) {
-                        // (a word OCR slipped on, put right by the subject's surer reading)
-                        let name = Self.confirmingWords(of: sender.name, line: lines[sender.index], against: lines)
-                        return Found(name: name, confidence: 0.65, evidence: lines[sender.index].text, vendor: nil)
-                    }
-                    return Found(name: printed, confidence: 0.7, evidence: line.text, vendor: nil)
+                    return sender(extending: printed) ?? Found(name: printed, confidence: 0.7, evidence: line.text, vendor: nil)
+                }
+                // A trade before the name ("cafe-caravelle"): the sender that prints the name after it with
+                // words of its own ("Torréfaction Caravelle"). (The name alone may be a subject's scrap.)
+                if pieces.count > 1, Self.businessWords.contains(String(pieces[0])),
+                    let printed = printedForm(of: pieces.dropFirst().joined(separator: "-"), in: lines),
+                    let found = sender(extending: printed)
+                {
+                    return found
                 }
                 if unprinted == nil { unprinted = (label, line.text) }
             }
@@ -1196,16 +1205,17 @@ struct NameFinder {
         return nil
     }
 
-    /// A dated sender over a mail's address line (`index`), or on it, whose name starts with the
-    /// domain's printed name and adds words that are no mailbox's role ("Glanzwerk Autowaschclub",
-    /// not "Glanzwerk Team").
+    /// A dated sender over a mail's address line (`index`), or on it, whose name starts or ends
+    /// with the domain's printed name and adds words that are no mailbox's role ("Glanzwerk
+    /// Autowaschclub", "Torréfaction Caravelle"; not "Glanzwerk Team").
     static func senderExtending(_ printed: String, above index: Int, datedRows: [[String]]) -> (name: String, index: Int)? {
         let key = Text.fold(printed)
         for i in stride(from: min(index, datedRows.count - 1), through: max(0, index - 2), by: -1) {
             for name in datedRows[i] {
                 let folded = Text.fold(name)
-                guard folded.hasPrefix(key + " "), name.split(separator: " ").count <= 4 else { continue }
-                let added = folded.dropFirst(key.count + 1).split(separator: " ").map(String.init)
+                guard folded.hasPrefix(key + " ") || folded.hasSuffix(" " + key), name.split(separator: " ").count <= 4 else { continue }
+                let added = (folded.hasPrefix(key + " ") ? folded.dropFirst(key.count + 1) : folded.dropLast(key.count + 1))
+                    .split(separator: " ").map(String.init)
                 if added.allSatisfy({ mailboxRoles.contains($0) || Lexicon.invoiceWords.contains($0) }) { continue }
                 return (name, i)
             }

@@ -2424,6 +2424,22 @@ import Testing
         #expect(same.name.value == "Hébergix")
     }
 
+    /// A domain that puts a trade before the name ("cafe-montcalm"): the name after the trade is
+    /// what the sender prints, with a word of its own before it ("Brûlerie Montcalm").
+    @Test func theSenderOfADomainWithATradeBeforeItsName() {
+        let mail = e.extract(text: """
+            Votre reçu Brûlerie
+            Montcalm
+            Brûlerie Montcalm   3 févr. 2026 à 09:12
+            factures@mail.cafe-montcalm.fr
+            Votre facture est disponible
+            Date 3 février 2026
+            Total TTC   28,40 €
+            Montcalm Café SAS · 12 rue Haute, 69002 Lyon
+            """)
+        #expect(mail.name.value == "Brûlerie Montcalm")
+    }
+
     /// The sender's fuller name, a word of it misread, put right by the subject's surer reading.
     @Test func theSendersNameWithAWordPutRight() {
         let mail = page([("Ihre Korvana Radclub Rechnung", 0.96), ("Korvana Radclob 17. Nov. 2025 um 21:33", 0.8),
