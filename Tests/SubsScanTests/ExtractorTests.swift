@@ -2440,6 +2440,24 @@ import Testing
         #expect(mail.name.value == "Brûlerie Montcalm")
     }
 
+    /// The sender's name with one letter misread wherever it is printed ("Lindhiber Anzeiger"), put
+    /// right by the domain (lindhuber-anzeiger.de); a name two letters off is not the domain's.
+    @Test func theDomainPutsRightALetterOfTheNameMisreadEverywhere() {
+        func mail(_ printed: String) -> String {
+            """
+            Ihre Rechnung 2026-3310
+            \(printed)   4. Dez. 2025 um 12:57
+            rechnung@account.lindhuber-anzeiger.de
+            Danke für Ihre Zahlung
+            Gesamtbetrag   18,90 €
+            Lindhuber Verlag GmbH · www.lindhuber-anzeiger.de
+            """
+        }
+        #expect(e.extract(text: mail("Lindhiber Anzeiger")).name.value == "Lindhuber Anzeiger")
+        #expect(NameFinder(catalogue: .bundled).printedFormWithOneSlip(of: "muehltaler-bote", in: TextLine.lines(of: [page([("Mühitaler Bote", 0.9)])])) == "Mühltaler Bote")
+        #expect(e.extract(text: mail("Lindhiber Anzeigar")).name.value != "Lindhuber Anzeiger")
+    }
+
     /// The sender's fuller name, a word of it misread, put right by the subject's surer reading.
     @Test func theSendersNameWithAWordPutRight() {
         let mail = page([("Ihre Korvana Radclub Rechnung", 0.96), ("Korvana Radclob 17. Nov. 2025 um 21:33", 0.8),
