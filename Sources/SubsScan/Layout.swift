@@ -76,7 +76,9 @@ struct TextLine: Sendable {
                         // the document's title ("Bean & Bloom Coffee Club PAYMENT RECEIPT"). (OCR's boxes
                         // vary with the letters' shapes, so only gaps count there.)
                         let resized = page.source == .textLayer && abs(w.height - prev.height) * 8 >= max(w.height, prev.height)
-                        if resized || gap > max(charWidth * 2.5, Double(prev.height) * 1.2) { cells.append([]) }
+                        // (The taller word's height: OCR gives a short word a box of a few pixels at times,
+                        // "Le" before "Courrier du Vexin", and the name would be cut after it.)
+                        if resized || gap > max(charWidth * 2.5, Double(max(prev.height, w.height)) * 1.2) { cells.append([]) }
                     }
                     cells[cells.count - 1].append(w)
                 }

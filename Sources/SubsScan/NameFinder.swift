@@ -402,8 +402,8 @@ struct NameFinder {
             // read as "=", a faint title) do not make the name doubtful.
             let cellConfidence = chosen.map { line.cells[$0].meanConfidence } ?? line.confidence
             // A phone mail app's chevron after the sender ("Wellhub >") is no part of the name; a "+"
-            // is ("Canal+").
-            let trimmed = Self.droppingTitle(Self.droppingRegistrationNumber(cell))
+            // is ("Canal+"). Marks the title came after ("Glanzwerk $ ZAHLUNGSBELEG") go with it.
+            let trimmed = Self.droppingTrailingMarks(Self.droppingTitle(Self.droppingRegistrationNumber(cell)))
                 .trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters).union(CharacterSet(charactersIn: "<>|=")))
             let folded = Text.fold(trimmed)
             let letters = trimmed.filter(\.isLetter)

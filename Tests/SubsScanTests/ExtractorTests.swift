@@ -2107,6 +2107,13 @@ import Testing
             Tel. 0709 971 5431 · www.beanandbloom.coffee
             """)
         #expect(scanned.name.value == "Bean & Bloom Coffee Club")
+        // A speck read between the name and the title goes with the title.
+        let speck = e.extract(text: """
+            © Kranich Radhaus $ ZAHLUNGSBELEG
+            Kranich Fahrradhandel GmbH   Rechnungsnummer 2026-4411
+            Gesamtbetrag   24,90 €
+            """)
+        #expect(speck.name.value == "Kranich Radhaus")
     }
 
     /// A shop named after its street ends in its trade; the street line under it does not.
@@ -2386,6 +2393,20 @@ import Testing
         #expect(layer.cells.map(\.text) == ["Bean & Bloom Coffee Club", "PAYMENT RECEIPT"])
         #expect(TextLine.lines(of: [page(.ocr)])[0].cells.count == 1)
         #expect(e.extract(pages: [page(.textLayer)]).name.value == "Bean & Bloom Coffee Club")
+    }
+
+    /// OCR gives a short word a box a few pixels high at times ("Le" before "Courrier du Vexin"):
+    /// the gap after it is measured against the taller word beside it, so the name stays one cell.
+    /// A title far off beside it is still a cell of its own.
+    @Test func aShortWordsTinyBoxDoesNotPartTheName() {
+        func w(_ text: String, x: Int, width: Int, height: Int) -> WordBox {
+            WordBox(text: text, confidence: 0.9, x: x, y: 100, width: width, height: height, line: 0, page: 1)
+        }
+        let words = [w("Le", x: 214, width: 11, height: 5), w("Courrier", x: 264, width: 192, height: 52),
+                     w("du", x: 468, width: 55, height: 41), w("Vexin", x: 533, width: 117, height: 57),
+                     w("FACTURE", x: 1030, width: 220, height: 48)]
+        let line = TextLine.lines(of: [TextPage(page: 1, source: .ocr, words: words, width: 1400, height: 2000)])[0]
+        #expect(line.cells.map(\.text) == ["Le Courrier du Vexin", "FACTURE"])
     }
 
     /// The domain spells a legal name printed only in the footer ("Sprachwerk Akademie e.K."): the
