@@ -249,7 +249,11 @@ struct NameFinder {
                     let name = Self.confirmingWords(of: sender.name, line: lines[sender.index], against: lines)
                     return Found(name: name, confidence: 0.65, evidence: lines[sender.index].text, vendor: nil)
                 }
-                if let printed = heads.lazy.compactMap({ self.printedForm(of: $0, in: lines) ?? self.printedFormWithOneSlip(of: $0, in: lines) }).first {
+                // (How often the domain is printed: a misread domain puts right no name printed more often.)
+                let domainPrintings = lineDomains.filter { $0.contains { Self.ownLabel(of: $0.lowercased()) == label } }.count
+                if let printed = heads.lazy.compactMap({
+                    self.printedForm(of: $0, in: lines) ?? self.printedFormWithOneSlip(of: $0, printed: domainPrintings, in: lines)
+                }).first {
                     // Printed as a legal name ("Sprachwerk Akademie e.K."), under its brand ("Sprachwerk").
                     if !tillReceipt,
                         let legal = letterheads.first(where: { $0.legal && Text.contains(Text.fold($0.text), phrase: Text.fold(printed)) }),
@@ -1447,28 +1451,38 @@ struct NameFinder {
         return inSentence
     }
 
-    /// The domain's name printed alone in a cell with one letter misread ("Mühitaler Bote" for
+    /// The domain's name printed in a cell with one letter misread ("Mühitaler Bote" for
     /// muehltaler-bote.de), put right by the domain: a name of eight letters or more, one letter
-    /// for another, the printed capitals and accents kept.
-    func printedFormWithOneSlip(of label: String, in lines: [TextLine]) -> String? {
+    /// for another, the printed capitals and accents kept. A run of the cell's words counts: a
+    /// logo's scrap or the title may share the cell ("M Mühitaler Bote RECHNUNG"). OCR misreads
+    /// domains too ("alelier-partage.fr" under "Atelier Partagé" printed three times): a spelling
+    /// printed in more cells than the domain is printed on lines (`domainPrintings`) stays.
+    func printedFormWithOneSlip(of label: String, printed domainPrintings: Int, in lines: [TextLine]) -> String? {
         let label = Array(Self.letters(label))
         guard label.count >= 8 else { return nil }
         func spelled(_ s: String) -> [Character] { Array(Self.letters(Self.germanSpelling(s) ?? s)) }
         for line in lines {
             for cell in line.cells {
-                let words = cell.map(\.text).drop { Self.letters($0).isEmpty }.reversed().drop { Self.letters($0).isEmpty }.reversed()
-                guard (1...4).contains(words.count), !words.contains(where: { $0.contains("@") || $0.contains(".") }) else { continue }
-                let printed = words.joined(separator: " ").trimmingCharacters(in: .punctuationCharacters)
-                let key = spelled(printed)
-                guard key.count == label.count else { continue }
-                let slips = zip(key, label).enumerated().filter { $0.element.0 != $0.element.1 }
-                guard slips.count == 1, let slip = slips.first, slip.element.0.isLetter, slip.element.1.isLetter else { continue }
-                // The printed letter that slipped, put right where the result spells the domain.
-                let (misread, meant) = slip.element
-                for i in printed.indices where Text.fold(String(printed[i])) == String(misread) {
-                    let letter = printed[i].isUppercase ? String(meant).uppercased() : String(meant)
-                    let candidate = printed.replacingCharacters(in: i...i, with: letter)
-                    if spelled(candidate) == label { return candidate }
+                let words = cell.map(\.text)
+                for n in 1...min(4, words.count) {
+                    for start in 0...(words.count - n) {
+                        let run = words[start..<start + n]
+                        guard !run.contains(where: { $0.contains("@") || $0.contains(".") }) else { continue }
+                        let printed = run.joined(separator: " ").trimmingCharacters(in: .punctuationCharacters)
+                        let key = spelled(printed)
+                        guard key.count == label.count else { continue }
+                        let slips = zip(key, label).enumerated().filter { $0.element.0 != $0.element.1 }
+                        guard slips.count == 1, let slip = slips.first, slip.element.0.isLetter, slip.element.1.isLetter,
+                            lines.flatMap(\.cells).filter({ Text.contains(Text.fold($0.text), phrase: Text.fold(printed)) }).count <= domainPrintings
+                        else { continue }
+                        // The printed letter that slipped, put right where the result spells the domain.
+                        let (misread, meant) = slip.element
+                        for i in printed.indices where Text.fold(String(printed[i])) == String(misread) {
+                            let letter = printed[i].isUppercase ? String(meant).uppercased() : String(meant)
+                            let candidate = printed.replacingCharacters(in: i...i, with: letter)
+                            if spelled(candidate) == label { return candidate }
+                        }
+                    }
                 }
             }
         }

@@ -2475,7 +2475,20 @@ import Testing
             """
         }
         #expect(e.extract(text: mail("Lindhiber Anzeiger")).name.value == "Lindhuber Anzeiger")
-        #expect(NameFinder(catalogue: .bundled).printedFormWithOneSlip(of: "muehltaler-bote", in: TextLine.lines(of: [page([("Mühitaler Bote", 0.9)])])) == "Mühltaler Bote")
+        let finder = NameFinder(catalogue: .bundled)
+        func lines(_ texts: String...) -> [TextLine] { TextLine.lines(of: [page(texts.map { ($0, 0.9) })]) }
+        #expect(finder.printedFormWithOneSlip(of: "muehltaler-bote", printed: 1, in: lines("Mühitaler Bote")) == "Mühltaler Bote")
+        // (a logo's scrap and the title in the same cell)
+        #expect(finder.printedFormWithOneSlip(of: "muehltaler-bote", printed: 1, in: lines("'M Mühitaler Bote RECHNUNG")) == "Mühltaler Bote")
+        // A name printed more often than the domain is spelled as printed: the domain was misread.
+        #expect(finder.printedFormWithOneSlip(of: "alelier-partage", printed: 1, in: lines("Atelier Partagé", "SAS Atelier Partagé")) == nil)
+        let misreadDomain = e.extract(text: """
+            Kaffeerösterei Lindhuber   Rechnung
+            Kaffeerösterei Lindhuber GmbH
+            Gesamtbetrag   18,90 €
+            Kaffeerösterei Lindhuber GmbH · www.kaffeeroesterei-lindhiber.de
+            """)
+        #expect(misreadDomain.name.value?.hasPrefix("Kaffeerösterei Lindhuber") == true)
         #expect(e.extract(text: mail("Lindhiber Anzeigar")).name.value != "Lindhuber Anzeiger")
     }
 
