@@ -279,17 +279,12 @@ public struct InvoiceScanner: Sendable {
             var better = Self.clearlySurer(again, than: line)
             // A total line re-read into something whose total is elsewhere is no better reading.
             if isAmount, reextracted.amount.evidence != again.text { better = false }
-            // The two readings of the total disagree: the one the rest of the receipt backs (the
-            // same amount printed on another line, or cash minus change) is the one to trust.
-            // Only a reading of the same line that differs in one digit is such a disagreement.
+            // The two readings of the total disagree: the one the rest of the receipt backs is the one to trust.
             if isAmount, let old = result.amount.value, let new = reextracted.amount.value, old != new,
                 reextracted.amount.evidence == again.text,
-                InvoiceExtractor.differsInOneDigit(old, new)
+                let backed = Self.rereadTotalIsBacked(old: old, new: new, lines: TextLine.lines(of: pages).map(\.text), except: e)
             {
-                let lines = TextLine.lines(of: pages).map(\.text)
-                let oldSupport = Self.support(old, lines: lines, except: e)
-                let newSupport = Self.support(new, lines: lines, except: e)
-                if newSupport != oldSupport { better = newSupport > oldSupport }
+                better = backed
             }
             guard better else { continue }
             pages = candidate
@@ -379,6 +374,16 @@ public struct InvoiceScanner: Sendable {
         var out = pages
         out[p].words = kept
         return out
+    }
+
+    /// Whether the rest of the page backs the re-read of the total line (`new`) over the page's
+    /// reading (`old`), backing being `support`; nil when it does not tell. Readings that differ in
+    /// one digit are settled by their backing; readings further apart ("33.323,99" and "123,99")
+    /// only when nothing backs the page's and something backs the re-read.
+    static func rereadTotalIsBacked(old: Decimal, new: Decimal, lines: [String], except line: String) -> Bool? {
+        let oldSupport = support(old, lines: lines, except: line), newSupport = support(new, lines: lines, except: line)
+        if InvoiceExtractor.differsInOneDigit(old, new) { return oldSupport == newSupport ? nil : newSupport > oldSupport }
+        return oldSupport == 0 && newSupport > 0 ? true : nil
     }
 
     /// How many other lines of the text back `value`: lines printing it, plus one when cash

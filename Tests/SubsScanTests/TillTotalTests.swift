@@ -217,6 +217,22 @@ import Testing
         #expect(InvoiceScanner.support(Decimal(string: "42.50")!, lines: lines, except: "Total   48.50") == 3)
         #expect(InvoiceScanner.support(Decimal(string: "48.50")!, lines: lines, except: "Total   48.50") == 0)
     }
+
+    /// A total misread by more than a digit ("33.323,99" for "123,99") gives way to a re-read that
+    /// the item line backs; a re-read nothing backs, or a page's reading something backs, stays out.
+    @Test func aTotalMisreadByMoreThanADigitGivesWayToABackedReread() {
+        func backed(_ old: String, _ new: String, _ lines: [String]) -> Bool? {
+            InvoiceScanner.rereadTotalIsBacked(old: Decimal(string: old)!, new: Decimal(string: new)!, lines: lines, except: lines[1])
+        }
+        let item = ["Premium (al año)   87,40 €", "Total (IVA incl.)   33.387,40 €", "IVA incluido (21%)   15,17 €"]
+        #expect(backed("33387.40", "87.40", item) == true)
+        #expect(backed("33387.40", "81.40", item) == nil)
+        let both = ["Premium   33.387,40 €", "Total   33.387,40 €", "Pago   87,40 €"]
+        #expect(backed("33387.40", "87.40", both) == nil)
+        // One digit apart, the better backed reading wins either way.
+        #expect(backed("48.50", "42.50", ["Subtotal   42.50", "Total   48.50"]) == true)
+        #expect(backed("42.50", "48.50", ["Subtotal   42.50", "Total   42.50"]) == false)
+    }
 }
 
 @Suite struct SummedTotalTests {
