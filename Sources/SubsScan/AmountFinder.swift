@@ -43,9 +43,10 @@ enum AmountFinder {
         // OCR reads its "Kč" ("349 Kc") only as words of their own.
         let marker = "(?:\(symbolAlternation)|\(codes.sorted().joined(separator: "|"))|kr|(?<![\\p{L}\\p{N}])R(?=\\s?\\d)"
             + "|(?<![\\p{L}\\p{N}])S/\\.?(?=\\s?\\d)|(?<![\\p{L}\\p{N}])(?:\(wordSignAlternation))(?![\\p{L}\\p{N}]))"
-        // First: "200. 00" at the end of a line, a till amount whose decimal point OCR spaced out.
-        // Then India's lakh grouping ("1,27,440.00"), then thousands groups.
-        let number = #"\d+[.,] \d{2}(?=\s*$)|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.,\u00A0\u202F'’ ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
+        // First: "200. 00" at the end of a line (or before a sign ending it, "13, 60€"), a till amount
+        // whose decimal point OCR spaced out. Then India's lakh grouping ("1,27,440.00"), then
+        // thousands groups.
+        let number = #"\d+[.,] \d{2}(?=\s?(?:"# + symbolAlternation + #"|[A-Z]{3})?\s*$)|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.,\u00A0\u202F'’ ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
         // A number has one marker: before it, or else after it ("€19.99 €14.99" is two amounts). A
         // sign glued to the next number is that number's ("2025 £318.45": a date's year, then a price).
         // The sol's sign is only ever written before its number.

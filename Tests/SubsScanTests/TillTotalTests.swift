@@ -73,6 +73,12 @@ import Testing
     @Test func aDecimalPointSpacedOutAtTheEndOfALine() {
         let found = AmountFinder.find(in: "CASH : 200. 00", line: 0, language: nil)
         #expect(found.map(\.value) == [Decimal(string: "200.00")!])
+        // ... also before a sign that ends the line.
+        for line in ["TOTAL 27, 85€", "TOTAL 27, 85 €", "TOTAL 27, 85 EUR"] {
+            let signed = AmountFinder.find(in: line, line: 0, language: nil)
+            #expect(signed.map(\.value) == [Decimal(string: "27.85")!], "\(line)")
+            #expect(signed.first?.currency == .eur, "\(line)")
+        }
         // Inside a sentence it is a full stop and a number.
         #expect(AmountFinder.find(in: "Aisle 4. 12 items", line: 0, language: nil).isEmpty)
     }
