@@ -1013,15 +1013,21 @@ struct NameFinder {
         lines.filter { line in line.words.contains { $0.text.trimmingCharacters(in: .punctuationCharacters) == word } }.count
     }
 
-    /// The lines that print catalogue name `key` (folded) capitalised.
+    /// The lines that print catalogue name `key` (folded) capitalised. A capital that only starts a
+    /// cell or follows a colon, before a word in lower case, is the phrase's, not a brand's: "Medium
+    /// veg box ¥1,520", "Subscription: Medium veg box" (but "Your Slack receipt" counts).
     func capitalisedMentions(of key: String, in lines: [TextLine]) -> Int {
         let keyWords = key.split(separator: " ").map(String.init)
         return lines.filter { line in
             // A name of several words ("Google One") counts where its words follow one another, the first capitalised.
             let words = line.words
             return words.indices.contains { k in
-                k + keyWords.count <= words.count && words[k].text.first?.isUppercase == true
-                    && zip(words[k...], keyWords).allSatisfy { Text.fold($0.text) == $1 }
+                guard k + keyWords.count <= words.count, words[k].text.first?.isUppercase == true,
+                    zip(words[k...], keyWords).allSatisfy({ Text.fold($0.text) == $1 })
+                else { return false }
+                let startsPhrase = line.cells.contains { $0.first == words[k] } || (k > 0 && words[k - 1].text.hasSuffix(":"))
+                let next = k + keyWords.count
+                return !(startsPhrase && next < words.count && words[next].text.first?.isLowercase == true)
             }
         }.count
     }

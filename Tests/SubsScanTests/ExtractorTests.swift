@@ -2395,6 +2395,20 @@ import Testing
         #expect(e.extract(pages: [page(.textLayer)]).name.value == "Bean & Bloom Coffee Club")
     }
 
+    /// A catalogue name that is an everyday word ("Medium"), capitalised only where it starts an
+    /// item or follows a colon, is the item's word: the letterhead names the vendor.
+    @Test func anEverydayCatalogueWordStartingItemsIsNoVendor() {
+        let r = e.extract(text: """
+            Fernhill Larder   PAYMENT RECEIPT
+            Fernhill Foods Ltd   Invoice number F-2026-0042
+            Date paid   02/05/2026
+            Medium hamper   £24.00
+            Total   £24.00
+            Subscription: Medium hamper, Weekly plan
+            """)
+        #expect(r.name.value == "Fernhill Larder")
+    }
+
     /// OCR gives a short word a box a few pixels high at times ("Le" before "Courrier du Vexin"):
     /// the gap after it is measured against the taller word beside it, so the name stays one cell.
     /// A title far off beside it is still a cell of its own.
