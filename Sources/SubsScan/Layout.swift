@@ -76,9 +76,14 @@ struct TextLine: Sendable {
                         // the document's title ("Bean & Bloom Coffee Club PAYMENT RECEIPT"). (OCR's boxes
                         // vary with the letters' shapes, so only gaps count there.)
                         let resized = page.source == .textLayer && abs(w.height - prev.height) * 8 >= max(w.height, prev.height)
+                        // A text layer spaces the words of a run evenly, about a third of the type's height
+                        // apart: a gap of most of the height, or words overlapping, part two texts placed
+                        // apart ("Wordsmith Language School" | "Invoice"; a long brand run into the title).
+                        let placedApart = page.source == .textLayer
+                            && (gap > max(charWidth * 1.5, Double(max(prev.height, w.height)) * 0.8) || gap < -charWidth)
                         // (The taller word's height: OCR gives a short word a box of a few pixels at times,
                         // "Le" before "Courrier du Vexin", and the name would be cut after it.)
-                        if resized || gap > max(charWidth * 2.5, Double(max(prev.height, w.height)) * 1.2) { cells.append([]) }
+                        if resized || placedApart || gap > max(charWidth * 2.5, Double(max(prev.height, w.height)) * 1.2) { cells.append([]) }
                     }
                     cells[cells.count - 1].append(w)
                 }

@@ -2395,6 +2395,23 @@ import Testing
         #expect(e.extract(pages: [page(.textLayer)]).name.value == "Bean & Bloom Coffee Club")
     }
 
+    /// In a text layer the words of a run are evenly spaced: a gap of about the type's height, or
+    /// a word overlapping the one before, parts two texts placed apart (a brand and the title beside
+    /// it). OCR's boxes are not that regular, so there the gap must be wider.
+    @Test func textsPlacedApartInATextLayerAreTwoCells() {
+        func line(_ source: TextSource, _ words: [(String, Int, Int)]) -> [String] {
+            let boxes = words.map { WordBox(text: $0.0, confidence: 1, x: $0.1, y: 43, width: $0.2, height: 23, line: 0, page: 1) }
+            return TextLine.lines(of: [TextPage(page: 1, source: source, words: boxes, width: 595, height: 842)])[0].cells.map(\.text)
+        }
+        let apart = [("Kestrel", 90, 98), ("Language", 195, 116), ("School", 319, 79), ("Invoice", 420, 87)]
+        #expect(line(.textLayer, apart) == ["Kestrel Language School", "Invoice"])
+        #expect(line(.ocr, apart) == ["Kestrel Language School Invoice"])
+        let overlapping = [("Kestrel", 90, 98), ("Autowaschclub", 194, 153), ("Zahlungsbeleg", 310, 150)]
+        #expect(line(.textLayer, overlapping) == ["Kestrel Autowaschclub", "Zahlungsbeleg"])
+        // Evenly spaced words stay one run.
+        #expect(line(.textLayer, [("Kestrel", 90, 98), ("Language", 195, 116), ("School", 319, 79)]) == ["Kestrel Language School"])
+    }
+
     /// A catalogue name that is an everyday word ("Medium"), capitalised only where it starts an
     /// item or follows a colon, is the item's word: the letterhead names the vendor.
     @Test func anEverydayCatalogueWordStartingItemsIsNoVendor() {
