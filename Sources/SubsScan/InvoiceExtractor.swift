@@ -293,6 +293,13 @@ public struct InvoiceExtractor: Sendable {
             if !(inclusive || (positive?.weight ?? 0) >= 0.95) { return .distractor }
         }
         if let p = positive { return .total(p.weight) }
+        // A long label OCR slipped on by a letter ("Bezahit" for "Bezahlt"), when no label reads whole
+        // and no distractor is there: a little less sure.
+        if let slipped = Lexicon.totalLabels.filter({ $0.phrase.count >= 7 && Text.containsWithOneSlip(label, phrase: $0.phrase) })
+            .map(\.weight).max()
+        {
+            return .total(slipped - 0.1)
+        }
         return .none
     }
 

@@ -2412,6 +2412,29 @@ import Testing
         #expect(line(.textLayer, [("Kestrel", 90, 98), ("Language", 195, 116), ("School", 319, 79)]) == ["Kestrel Language School"])
     }
 
+    /// A long total label with one letter misread ("Bezahit" for "Bezahlt") is still the total's,
+    /// unless a distractor shares the line; a short one ("Totel") is not read past.
+    @Test func aTotalLabelWithOneLetterMisread() {
+        let r = e.extract(text: """
+            Rechnung
+            Internet M   39.90 CHF
+            Bezahit (inkl. MwSt.)   39.90 CHF
+            MWST 8,1 %   2.99 CHF
+            """)
+        #expect(r.amount.value == Decimal(string: "39.90"))
+        func verdict(_ label: String) -> String {
+            switch InvoiceExtractor().verdict(label) {
+            case .total(let weight): "total \(weight)"
+            case .distractor: "distractor"
+            case .none: "none"
+            }
+        }
+        #expect(verdict("bezahlt inkl mwst") == "total 0.9")
+        #expect(verdict("bezahit inkl mwst") == "total 0.8")
+        #expect(verdict("zwischensumme bezahit") == "distractor")
+        #expect(verdict("totel") == "none")
+    }
+
     /// A catalogue name that is an everyday word ("Medium"), capitalised only where it starts an
     /// item or follows a colon, is the item's word: the letterhead names the vendor.
     @Test func anEverydayCatalogueWordStartingItemsIsNoVendor() {
