@@ -72,18 +72,19 @@ struct TextLine: Sendable {
                     if let prev = cells[cells.count - 1].last {
                         let charWidth = Double(prev.width) / Double(max(1, prev.text.count))
                         let gap = Double(w.x - (prev.x + prev.width))
+                        // The type's height is the taller word's: OCR gives a short word a box of a few pixels
+                        // at times ("Le" before "Courrier du Vexin"), and the name would be cut after it.
+                        let taller = max(prev.height, w.height)
                         // In a text layer, a change of type size also ends a run: a brand's logo type beside
                         // the document's title ("Bean & Bloom Coffee Club PAYMENT RECEIPT"). (OCR's boxes
                         // vary with the letters' shapes, so only gaps count there.)
-                        let resized = page.source == .textLayer && abs(w.height - prev.height) * 8 >= max(w.height, prev.height)
+                        let resized = page.source == .textLayer && abs(w.height - prev.height) * 8 >= taller
                         // A text layer spaces the words of a run evenly, about a third of the type's height
                         // apart: a gap of most of the height, or words overlapping, part two texts placed
                         // apart ("Wordsmith Language School" | "Invoice"; a long brand run into the title).
                         let placedApart = page.source == .textLayer
-                            && (gap > max(charWidth * 1.5, Double(max(prev.height, w.height)) * 0.8) || gap < -charWidth)
-                        // (The taller word's height: OCR gives a short word a box of a few pixels at times,
-                        // "Le" before "Courrier du Vexin", and the name would be cut after it.)
-                        if resized || placedApart || gap > max(charWidth * 2.5, Double(max(prev.height, w.height)) * 1.2) { cells.append([]) }
+                            && (gap > max(charWidth * 1.5, Double(taller) * 0.8) || gap < -charWidth)
+                        if resized || placedApart || gap > max(charWidth * 2.5, Double(taller) * 1.2) { cells.append([]) }
                     }
                     cells[cells.count - 1].append(w)
                 }
