@@ -144,9 +144,10 @@ enum LineVoting {
         return out
     }
 
-    /// Two readings of one word: at most one character longer or shorter, half the characters alike.
+    /// Two readings of one word: at most one character longer or shorter, half the characters alike;
+    /// or one character each, in the same place (a logo's mark read "Q" once and "@" twice).
     static func sameWord(_ a: String, _ b: String) -> Bool {
-        abs(a.count - b.count) <= 1 && distance(a, b) <= 0.5
+        (a.count == 1 && b.count == 1) || (abs(a.count - b.count) <= 1 && distance(a, b) <= 0.5)
     }
 
     /// Character edits between two words, as a share of the longer (0 same ... 1 nothing alike).

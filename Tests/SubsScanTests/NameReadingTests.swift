@@ -109,6 +109,16 @@ import Testing
         #expect(LineVoting.combine(fairlySure, [mine, mint]).map(\.text) == ["PALM", "MINT"])
     }
 
+    /// One character read one way first and another way by both re-reads (a logo's mark read "Q",
+    /// then "@" twice) is the same place read again: the re-reads win.
+    @Test func aOneCharacterWordBothReReadsReadOtherwise() {
+        let first = Self.line([("Q", 0.86), ("Panier", 0.93), ("Fermier", 0.77)])
+        let again = Self.line([("@", 0.71), ("Panier", 0.93), ("Fermier", 0.91)])
+        let other = Self.line([("@", 0.58), ("Panier", 0.93), ("Fermier", 0.92)])
+        #expect(LineVoting.combine(first, [again, other]).map(\.text) == ["@", "Panier", "Fermier"])
+        #expect(LineVoting.combine(first, [again, first]).map(\.text) == ["Q", "Panier", "Fermier"])
+    }
+
     @Test func specksAndMissedWordsOfTheReReadsAreNotTakenUp() {
         let first = Self.line([("OCEAN", 0.9), ("VIEW", 0.9), ("GRILL", 0.9)])
         let withSpeck = Self.line([("|", 0.5), ("OCEAN", 0.9), ("VIEW", 0.9), ("GRILL", 0.9), ("=", 0.4)])
