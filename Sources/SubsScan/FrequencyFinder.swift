@@ -134,6 +134,20 @@ enum FrequencyFinder {
         return found
     }
 
+    /// A cue that an item's description wraps in two ("Spanish course (per" over "quarter)"): "per"
+    /// ends the line's first cell and the period starts the next line's first cell, under it. The
+    /// cue belongs to the item's line, where its price is. ("a" is too common an English word.)
+    static func wrappedCue(_ line: TextLine, over next: TextLine, line index: Int) -> Cue? {
+        guard next.page == line.page, let cell = line.cells.first, let per = cell.last, let head = next.cells.first?.first,
+            head.x < per.x + per.width, head.x + head.width > cell[0].x
+        else { return nil }
+        let word = Text.fold(per.text)
+        let phrase = word + " " + Text.fold(head.text)
+        guard perWords.contains(word), word != "a", let name = phraseTable[phrase], let cadence = Cadence(parsing: name)
+        else { return nil }
+        return Cue(cadence: cadence, line: index, phrase: phrase)
+    }
+
     /// A period in brackets after a plan's size ("Privat 1 TB (pro Jahr)", "VPS 2 GB (per year)")
     /// is the plan's billing period, not a quantity per period as in "10 GB/month".
     static func periodInBracketsAfterSize(_ line: String) -> Bool {

@@ -161,7 +161,10 @@ public struct InvoiceExtractor: Sendable {
 
         // Frequency.
         var cues: [FrequencyFinder.Cue] = []
-        for (i, raw) in raws.enumerated() { cues += FrequencyFinder.cues(in: raw, line: i) }
+        for (i, raw) in raws.enumerated() {
+            cues += FrequencyFinder.cues(in: raw, line: i)
+            if i + 1 < lines.count, let wrapped = FrequencyFinder.wrappedCue(lines[i], over: lines[i + 1], line: i) { cues.append(wrapped) }
+        }
         if let (cadence, evidence) = chooseFrequency(cues, amountLine: amount?.mention.line, moneyLines: Set(money.map(\.line)), raws: raws,
                                                         period: periodCadence)
         {

@@ -496,6 +496,16 @@ import Testing
         #expect(r.frequencyStated, "\(text)")
     }
 
+    /// An item's description wrapped inside its cue ("(per" over "quarter)"): the cue is the item's,
+    /// where the period starts the next line under the description; a column to its right is not.
+    @Test func aCueWrappedWithTheItemsDescription() {
+        let wrapped = extractor.extract(text: "Receipt\nSpanish B1 evening course (per   325.99 CHF\nquarter)\nAmount paid   352.40 CHF")
+        #expect(wrapped.frequency.value == .quarterly)
+        #expect(wrapped.frequencyStated)
+        let apart = extractor.extract(text: "Receipt\nCourse (per   325.99 CHF\n\t\t\t\tquarter)\nAmount paid   352.40 CHF")
+        #expect(!apart.frequencyStated)
+    }
+
     @Test func aQuantityPerPeriodOrAYearlySettlementStatesNoCycle() {
         for text in ["Facture\nCours de piano (30 min/semaine) 165,00 €\nNet à payer 165,00 €",
                      "Jahresabrechnung 2025\nGesamtbetrag 80,00 €",
