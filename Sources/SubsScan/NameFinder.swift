@@ -137,14 +137,11 @@ struct NameFinder {
                 // Standing alone counts in the header area (an item "Apple" in a receipt body is fruit).
                 let inHeader = i < max(5, lines.count / 5)
                 let standalone = inHeader && line.cells.contains { cell in
-                    // (past a logo's monogram, a scrap of it in lower case, a ring read as a letter or bars read
-                    // as strokes: "G Google One", "all Google One", "O SFR", "Il Google One")
+                    // (past a logo's monogram, a scrap of it in lower case or without letters, a ring read as a
+                    // letter or bars read as strokes: "G Google One", "all Google One", "(3 Google One", "O SFR",
+                    // "Il Google One")
                     var words = Self.droppingDoubtfulMarks(cell)
-                    while words.count > 1, words[0].text.count == 1 || words[0].text.count <= 3
-                        && (words[0].text.allSatisfy(\.isLowercase) || words[0].text.allSatisfy { "Il|1!".contains($0) })
-                    {
-                        words.removeFirst()
-                    }
+                    while words.count > 1, Self.isLogoPiece(words[0].text) { words.removeFirst() }
                     let folded = Text.fold(words.text)
                     return folded == key || folded.replacingOccurrences(of: " ", with: "") == key
                         || (folded.hasPrefix(key + " ") && Self.isCountry(String(folded.dropFirst(key.count + 1))))
@@ -321,6 +318,12 @@ struct NameFinder {
             // "Tostadores Origen, S.L.", "Sprachwerk" over "Sprachwerk Akademie e.K.").
             if !tillReceipt, l.legal, let brand = Self.brand(over: name, at: l.index, among: letterheads) {
                 return Found(name: brand.text, confidence: 0.55, evidence: brand.line, vendor: nil)
+            }
+            // ... or a brand of its own, in larger type ("El Eco de Getafe" over "Ediciones del Sur de Madrid, S.L."),
+            // on an invoice to a customer (a shop's receipt is named by its company, under its slogan or logo).
+            if !tillReceipt, l.legal, Self.writesToACustomer(lines) || lines.contains(where: { Self.isRecipientLabel($0.text) }),
+                let brand = Self.brand(inLargerTypeOver: l, among: letterheads, lines: lines) {
+                return Found(name: brand.text, confidence: 0.5, evidence: brand.line, vendor: nil)
             }
             if let t = thanks {
                 // A doubtful header OCR misread: the sentence, read surer, spells the same name.
@@ -701,6 +704,33 @@ struct NameFinder {
         {
             words.removeFirst()
         }
+        brand.text = words.joined(separator: " ")
+        return brand
+    }
+
+    /// A word before a name that is a piece of its logo: a monogram, a scrap in lower case or without
+    /// letters, a ring read as a letter or bars read as strokes ("G", "all", "(3", "O", "Il").
+    static func isLogoPiece(_ word: String) -> Bool {
+        word.count == 1 || (word.count <= 2 && !word.contains(where: \.isLetter))
+            || (word.count <= 3 && (word.allSatisfy(\.isLowercase) || word.allSatisfy { "Il|1!".contains($0) }))
+    }
+
+    /// The brand over legal name `legal`, in type at least twice as tall ("El Eco de Getafe" over
+    /// "Ediciones del Sur de Madrid, S.L."): the logo a person knows the vendor by. Its logo's pieces
+    /// are dropped.
+    static func brand(inLargerTypeOver legal: LetterheadLine, among candidates: [LetterheadLine], lines: [TextLine]) -> LetterheadLine? {
+        func typeHeight(_ line: TextLine) -> Int {
+            let heights = line.words.filter { $0.text.contains(where: \.isLetter) }.map(\.height).sorted()
+            return heights.isEmpty ? 0 : heights[heights.count / 2]
+        }
+        let legalHeight = typeHeight(lines[legal.index])
+        guard legalHeight > 0,
+            var brand = candidates.last(where: { $0.index < legal.index && !$0.legal && typeHeight(lines[$0.index]) >= 2 * legalHeight })
+        else { return nil }
+        var words = brand.text.split(separator: " ").map(String.init)
+        while words.count > 1, isLogoPiece(words[0]), words[1].first?.isUppercase == true { words.removeFirst() }
+        // (not a reading run into the title beside it: "Lavandería BurbuffäSTIFICANTE")
+        guard !words.contains(where: { $0.range(of: #"\p{Ll}\p{Lu}{2}"#, options: .regularExpression) != nil }) else { return nil }
         brand.text = words.joined(separator: " ")
         return brand
     }

@@ -2563,6 +2563,53 @@ import Testing
         #expect(InvoiceExtractor().extract(pages: [mail]).name.value == "Korvana Radclub")
     }
 
+    /// A logo read as a scrap without letters ("(3" of Google's G) before a catalogue name: the name
+    /// stands alone in the header, and the service is named rather than the store whose domain is printed.
+    @Test func aCatalogueNamePastALogoScrapWithoutLetters() {
+        let bill = e.extract(text: """
+            (3 Google One   ZAHLUNGSBESTÄTIGUNG
+            Google Ireland Limited   Datum 24.03.2026
+            2 TB (pro Monat)   1   CHF 10.00
+            Bezahlt (inkl. MwSt.)   CHF 10.00
+            Tel. +41 56 237 13 92 - www.google.com
+            """)
+        #expect(bill.name.value == "Google One")
+        #expect(NameFinder.isLogoPiece("(3") && NameFinder.isLogoPiece("Il") && NameFinder.isLogoPiece("all"))
+        #expect(!NameFinder.isLogoPiece("O2") && !NameFinder.isLogoPiece("1&1") && !NameFinder.isLogoPiece("El"))
+    }
+
+    /// A brand over the legal name in type at least twice its size, sharing no name with it, is the
+    /// name a person knows on an invoice to a customer; in the same type it is not.
+    @Test func aBrandInLargerTypeOverALegalName() {
+        func bill(brandHeight: Int, customer: Bool = true) -> TextPage {
+            let lines: [([String], Int, Int)] = [
+                (["Il", "El", "Eco", "de", "Getafe"], brandHeight, 80), (["Justificante", "de", "pago"], brandHeight, 850),
+                (["Ediciones", "del", "Sur", "de", "Madrid,", "S.L."], 15, 80), (["Calle", "del", "Carmen,", "9"], 15, 80),
+                (["Fecha", "21", "de", "mayo", "de", "2025"], 15, 80), (customer ? ["Facturar", "a"] : ["Gracias"], 15, 80),
+                (["Total", "114,00", "EUR"], 15, 80),
+            ]
+            var words: [WordBox] = []
+            var y = 40
+            for (n, (texts, height, left)) in lines.enumerated() {
+                if n != 1 { y += height + 20 }
+                var x = left
+                for t in texts {
+                    words.append(WordBox(text: t, confidence: 0.93, x: x, y: y, width: t.count * height * 6 / 10, height: height, line: n == 0 ? 0 : n - 1, page: 1))
+                    x += t.count * height * 6 / 10 + height / 3
+                }
+            }
+            return TextPage(page: 1, source: .ocr, words: words, width: 1400, height: 2000)
+        }
+        #expect(e.extract(pages: [bill(brandHeight: 45)]).name.value == "El Eco de Getafe")
+        #expect(e.extract(pages: [bill(brandHeight: 16)]).name.value != "El Eco de Getafe")
+        // A receipt to no customer is named by its company, under its slogan or logo.
+        #expect(e.extract(pages: [bill(brandHeight: 45, customer: false)]).name.value != "El Eco de Getafe")
+        // Nor is a brand read run into the title beside it ("BurbuffäSTIFICANTE").
+        #expect(NameFinder.brand(inLargerTypeOver: .init(score: 2, text: "Burbuja S.L.", line: "", index: 1, legal: true),
+                                 among: [.init(score: 1, text: "Lavandería BurbuffäSTIFICANTE", line: "", index: 0, legal: false)],
+                                 lines: TextLine.lines(of: [bill(brandHeight: 45)])) == nil)
+    }
+
     /// Words laid out as `InvoiceExtractor.extract(text:)` lays them, each line with its confidence.
     func page(_ lines: [(String, Double)]) -> TextPage {
         var words: [WordBox] = []
