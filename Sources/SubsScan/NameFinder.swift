@@ -259,15 +259,25 @@ struct NameFinder {
                         return Found(name: brand.text, confidence: 0.6, evidence: brand.line, vendor: nil)
                     }
                     // ... or in the footer ("Sprachwerk Akademie e.K. · Oranienstraße 34"), under the brand the
-                    // header prints in fewer of its words ("© Sprachwerk").
+                    // header prints in fewer of its words ("© Sprachwerk"), or in words of its own added to the
+                    // domain's ("Glanzwerk Autowaschclub" over "Glanzwerk Autopflege GmbH", of glanzwerk.de), printed
+                    // on two lines or more (not a title misread beside it once), and not the legal name misread
+                    // ("Crux Climbing Centre Lid").
+                    let printedWords = Set(Text.fold(printed).split(separator: " "))
                     if !tillReceipt,
-                        let at = lines.firstIndex(where: { line in
-                            line.cells.contains { Self.nameBeforeLegalForm($0.text).map { Text.contains($0, phrase: Text.fold(printed)) } == true }
-                        }),
-                        let brand = Self.brand(over: printed, at: at, among: letterheads),
-                        Set(Text.fold(brand.text).split(separator: " ")).isStrictSubset(of: Text.fold(printed).split(separator: " "))
+                        let (at, legalName) = lines.indices.lazy.compactMap({ k in
+                            lines[k].cells.lazy.compactMap { Self.nameBeforeLegalForm($0.text) }
+                                .first { Text.contains($0, phrase: Text.fold(printed)) }.map { (k, $0) }
+                        }).first,
+                        let brand = Self.brand(over: printed, at: at, among: letterheads)
                     {
-                        return Found(name: brand.text, confidence: 0.6, evidence: brand.line, vendor: nil)
+                        let brandWords = Set(Text.fold(brand.text).split(separator: " "))
+                        if brandWords.isStrictSubset(of: printedWords)
+                            || Self.extends(brand.text, printed) && brandWords.subtracting(printedWords).isDisjoint(with: legalName.split(separator: " "))
+                            && lines.filter({ Text.contains(Text.fold($0.text), phrase: Text.fold(brand.text)) }).count >= 2
+                        {
+                            return Found(name: brand.text, confidence: 0.6, evidence: brand.line, vendor: nil)
+                        }
                     }
                     return sender(extending: printed) ?? Found(name: printed, confidence: 0.7, evidence: line.text, vendor: nil)
                 }
@@ -1249,18 +1259,20 @@ struct NameFinder {
     /// with the domain's printed name and adds words that are no mailbox's role ("Glanzwerk
     /// Autowaschclub", "Torréfaction Caravelle"; not "Glanzwerk Team").
     static func senderExtending(_ printed: String, above index: Int, datedRows: [[String]]) -> (name: String, index: Int)? {
-        let key = Text.fold(printed)
         for i in stride(from: min(index, datedRows.count - 1), through: max(0, index - 2), by: -1) {
-            for name in datedRows[i] {
-                let folded = Text.fold(name)
-                guard folded.hasPrefix(key + " ") || folded.hasSuffix(" " + key), name.split(separator: " ").count <= 4 else { continue }
-                let added = (folded.hasPrefix(key + " ") ? folded.dropFirst(key.count + 1) : folded.dropLast(key.count + 1))
-                    .split(separator: " ").map(String.init)
-                if added.allSatisfy({ mailboxRoles.contains($0) || Lexicon.invoiceWords.contains($0) }) { continue }
-                return (name, i)
-            }
+            if let name = datedRows[i].first(where: { extends($0, printed) }) { return (name, i) }
         }
         return nil
+    }
+
+    /// `name` starts or ends with `printed` and adds up to three words of its own, no mailbox's role
+    /// or document's word ("Glanzwerk Autowaschclub" of "Glanzwerk"; not "Glanzwerk Team").
+    static func extends(_ name: String, _ printed: String) -> Bool {
+        let key = Text.fold(printed), folded = Text.fold(name)
+        guard folded.hasPrefix(key + " ") || folded.hasSuffix(" " + key), name.split(separator: " ").count <= 4 else { return false }
+        let added = (folded.hasPrefix(key + " ") ? folded.dropFirst(key.count + 1) : folded.dropLast(key.count + 1))
+            .split(separator: " ").map(String.init)
+        return !added.allSatisfy { mailboxRoles.contains($0) || Lexicon.invoiceWords.contains($0) }
     }
 
     private static let phoneSenderLine = try! NSRegularExpression(

@@ -2578,6 +2578,58 @@ import Testing
         #expect(!NameFinder.isLogoPiece("O2") && !NameFinder.isLogoPiece("1&1") && !NameFinder.isLogoPiece("El"))
     }
 
+    /// The domain's name printed in the footer's legal name, under a brand that adds words of its own
+    /// to it ("Glanzwerk Autowaschclub", glanzwerk.de): the mailbox misread, the website names it.
+    @Test func aBrandAddingWordsToTheDomainsNameOverTheFootersLegalName() {
+        func mail(_ brand: String) -> String {
+            """
+            Ihre Rechnung 2026-47678 von
+            \(brand)
+            \(brand)2s. Mai 2026 um 11:39
+            rechnungO email.glanzwerk.de
+            > \(brand)
+            Zahlung erhalten
+            Hallo Lena,
+            Ihre Rechnung 2026-47678 steht bereit.
+            Rechnungsdatum 29.05.2026
+            Zu zahlender Betrag   37,49 EUR
+            Glanzwerk Autopflege GmbH - Lindenweg 60, 50667 Köln
+            Tel. +49 65 9992564 - www.glanzwerk.de
+            """
+        }
+        #expect(e.extract(text: mail("Glanzwerk Autowaschclub")).name.value == "Glanzwerk Autowaschclub")
+        // Printed once, beside the title, it is a misreading of the title.
+        let once = e.extract(text: """
+            Glanzwerk AZahhargshéstatigung
+            GI k Autopfl GmbH
+            Rechnungs-Nr. INV-2025-909315
+            Rechnungsdatum 29.05.2026
+            Rechnungsempfänger
+            Miriam Wolf
+            Gartenstraße 151
+            79098 Freiburg im Breisgau
+            Waschflatrate Premium   1   37,49 EUR
+            Zu zahlender Betrag   37,49 EUR
+            Glanzwerk Autopflege GmbH - Lindenweg 60, 50667 Köln
+            www.glanzwerk.de
+            """)
+        #expect(once.name.value == "Glanzwerk")
+        // The legal name misread in the header ("Lid") adds the legal name's words, not a brand's.
+        let misreadLegal = e.extract(text: """
+            [Cc] Crux Climbing   Payment receipt
+            Crux Climbing Centre Lid   Invoice number F2026-51698
+            57 Harbour Road   Date paid May 27, 2026
+            Crux Climbing Centre Lid
+            Total paid   $49.00
+            Crux Climbing Centre Ltd · 57 Harbour Road, Portland
+            www.cruxclimbing.com
+            """)
+        #expect(misreadLegal.name.value == "Crux Climbing")
+        #expect(NameFinder.extends("Glanzwerk Autowaschclub", "Glanzwerk") && NameFinder.extends("Torréfaction Caravelle", "Caravelle"))
+        // A mailbox's role or a document's word added makes no brand.
+        #expect(!NameFinder.extends("Glanzwerk Team", "Glanzwerk") && !NameFinder.extends("Glanzwerk Rechnung", "Glanzwerk"))
+    }
+
     /// A brand over the legal name in type at least twice its size, sharing no name with it, is the
     /// name a person knows on an invoice to a customer; in the same type it is not.
     @Test func aBrandInLargerTypeOverALegalName() {
