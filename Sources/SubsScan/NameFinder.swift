@@ -709,8 +709,14 @@ struct NameFinder {
     static func brand(over name: String, at index: Int, among candidates: [LetterheadLine]) -> LetterheadLine? {
         guard var brand = candidates.last(where: { $0.index < index && !$0.legal && sharesAName($0.text, name) }) else { return nil }
         var words = brand.text.split(separator: " ").map(String.init)
-        while words.count > 1, let first = words.first, first.count == 1 || first.allSatisfy(\.isLowercase),
-            words[1].first?.isUppercase == true, sharesAName(words.dropFirst().joined(separator: " "), name)
+        // (a logo's scrap before it: one letter, lower case, or two letters that another line prints the
+        // name without, "Oo Sprachwerk" under the mail's sender "Sprachwerk")
+        func printedWithout(_ first: String, _ rest: String) -> Bool {
+            first.count == 2 && candidates.contains { Text.fold($0.text) == Text.fold(rest) }
+        }
+        while words.count > 1, let first = words.first, words[1].first?.isUppercase == true,
+            first.count == 1 || first.allSatisfy(\.isLowercase) || printedWithout(first, words.dropFirst().joined(separator: " ")),
+            sharesAName(words.dropFirst().joined(separator: " "), name)
         {
             words.removeFirst()
         }

@@ -2630,6 +2630,23 @@ import Testing
         #expect(!NameFinder.extends("Glanzwerk Team", "Glanzwerk") && !NameFinder.extends("Glanzwerk Rechnung", "Glanzwerk"))
     }
 
+    /// A logo's two-letter scrap before the brand ("Oo Sprachwerk"), which the mail's sender prints
+    /// without it, is no part of it.
+    @Test func aTwoLetterScrapTheSenderPrintsTheBrandWithout() {
+        let mail = e.extract(text: """
+            Zahlungsbestätigung - Sprachwerk
+            S Sprachwerk   29. Dez. 2025 um 21:55
+            account@email.sprachwerk-akademie.de
+            Oo Sprachwerk
+            Danke für Ihre Zahlung
+            Datum 29.12.2025
+            Zu zahlender Betrag   CHF 159.39
+            Sprachwerk Akademie e.K. - Bahnhofstraße 128, 8005 Zürich
+            Tel. +41 55 233 93 29 - www.sprachwerk-akademie.de
+            """)
+        #expect(mail.name.value == "Sprachwerk")
+    }
+
     /// A brand over the legal name in type at least twice its size, sharing no name with it, is the
     /// name a person knows on an invoice to a customer; in the same type it is not.
     @Test func aBrandInLargerTypeOverALegalName() {
