@@ -414,7 +414,9 @@ struct NameFinder {
             }
             let lettered = cells.indices.filter { cells[$0].split(separator: " ").contains { $0.filter(\.isLetter).count >= 3 } }
             let chosen = lettered.first { cells[$0].contains(where: \.isUppercase) } ?? lettered.first ?? (cells.isEmpty ? nil : 0)
-            let cell = chosen.map { cells[$0] } ?? line.text
+            var cell = chosen.map { cells[$0] } ?? line.text
+            // A legal form OCR set apart from its name ("Sprachwerk Akademie   e.K.") is the name's.
+            if let k = chosen, k + 1 < cells.count, Self.legalForms.contains(Text.fold(cells[k + 1])) { cell += " " + cells[k + 1] }
             // How surely the name's own cell was read: scraps OCR doubted elsewhere on the line (a rule
             // read as "=", a faint title) do not make the name doubtful.
             let cellConfidence = chosen.map { line.cells[$0].meanConfidence } ?? line.confidence

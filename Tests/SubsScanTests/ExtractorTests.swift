@@ -2647,6 +2647,20 @@ import Testing
         #expect(mail.name.value == "Sprachwerk")
     }
 
+    /// A legal form OCR set apart from its name ("Sprachwerk Akademie   e.K.") still makes it a legal
+    /// name, under the brand.
+    @Test func aLegalFormSetApartFromItsName() {
+        let bill = e.extract(text: """
+            O Sprachwerk   RECHNUNG
+            Sprachwerk Akademie   e.K.   Rechnungs-Nr.   FAC-2025-055638
+            Rechnungsdatum   15. Jan. 2025
+            Zu zahlender Betrag   64,90 €
+            Sprachwerk Akademie e.K. - Schillerstraße 140, 80331 München
+            Tel. +49 72 4005419 - www.sprachwerk-akademie.de
+            """)
+        #expect(bill.name.value == "Sprachwerk")
+    }
+
     /// A brand over the legal name in type at least twice its size, sharing no name with it, is the
     /// name a person knows on an invoice to a customer; in the same type it is not.
     @Test func aBrandInLargerTypeOverALegalName() {
