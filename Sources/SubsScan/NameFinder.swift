@@ -432,8 +432,11 @@ struct NameFinder {
                 !Self.notNames.contains(folded), trimmed.split(separator: " ").count <= 8,
                 cellConfidence > 0.6
             else { continue }
-            // Handwriting and body text are lower case; letterheads are capitalised.
-            guard letters.contains(where: \.isUppercase) else { continue }
+            // Handwriting and body text are lower case; letterheads are capitalised, or written as the
+            // legal name writes them ("dm-drogerie markt" over "dm-drogerie markt GmbH + Co. KG").
+            guard letters.contains(where: \.isUppercase) || index <= 1 && lines.indices.contains(where: { k in
+                k != index && lines[k].cells.contains { Self.nameBeforeLegalForm($0.text) == folded }
+            }) else { continue }
             if Self.isMailApp(folded) { continue }
             // A phone's status bar ("12:26 all 5G"), over a screenshot.
             if index <= 1, line.words.first?.text.range(of: #"^\d{1,2}:\d{2}$"#, options: .regularExpression) != nil { continue }

@@ -2661,6 +2661,26 @@ import Testing
         #expect(bill.name.value == "Sprachwerk")
     }
 
+    /// A shop's name in lower case at the top, as its legal name at the foot writes it.
+    @Test func aLowerCaseShopNameTheLegalNameWritesSo() {
+        func receipt(_ foot: String) -> String {
+            """
+            dm-drogerie markt
+            Schillerstraße 179
+            3011 Bern
+            10.05.2026 16:28 Bon 2030
+            Butter 250g
+            3x 2.29   6.87 A
+            SUMME   11.84 CHF
+            BAR   20.00
+            Vielen Dank für Ihren Einkauf!
+            \(foot)
+            """
+        }
+        #expect(e.extract(text: receipt("dm-drogerie markt GmbH + Co. KG")).name.value == "dm-drogerie markt")
+        #expect(e.extract(text: receipt("Auf Wiedersehen")).name.value != "dm-drogerie markt")
+    }
+
     /// A brand over the legal name in type at least twice its size, sharing no name with it, is the
     /// name a person knows on an invoice to a customer; in the same type it is not.
     @Test func aBrandInLargerTypeOverALegalName() {
