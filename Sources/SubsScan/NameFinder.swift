@@ -516,6 +516,18 @@ struct NameFinder {
     /// "SIMPLIFIED TAX INVOICE", is no name and a title).
     static func droppingTitle(_ cell: String) -> String {
         let words = cell.split(separator: " ")
+        // A title in mixed case run into the name, its gap lost ("Torréfaction CaravelleReçu de paiement").
+        // (A short document word ending the cell may be the brand's own: "SimpleBill".)
+        if let k = words.indices.last(where: { titleStart(in: words[$0]) != nil }),
+            let start = titleStart(in: words[k]), words[k][..<start].filter(\.isLetter).count >= 3,
+            k + 1 < words.count || Text.fold(String(words[k][start...])).count >= 6,
+            words[(k + 1)...].allSatisfy({ w in
+                let folded = Text.fold(String(w))
+                return Lexicon.invoiceWords.contains(folded) || titleJoiningWords.contains(folded)
+            })
+        {
+            return (words[..<k] + [words[k][..<start]]).joined(separator: " ")
+        }
         func inTitle(_ word: Substring) -> Bool {
             let folded = Text.fold(String(word))
             return word.contains(where: \.isLetter) && !word.contains(where: \.isLowercase)
@@ -529,6 +541,19 @@ struct NameFinder {
             words[..<start].contains(where: { $0.contains(where: \.isLowercase) })
         else { return cell }
         return words[..<start].joined(separator: " ")
+    }
+
+    /// Where a word turns from lower case to a capital that starts a document's word ("Reçu" of
+    /// "CaravelleReçu").
+    static func titleStart(in word: Substring) -> Substring.Index? {
+        var i = word.index(after: word.startIndex)
+        while i < word.endIndex {
+            if word[i].isUppercase, word[word.index(before: i)].isLowercase, Lexicon.invoiceWords.contains(Text.fold(String(word[i...]))) {
+                return i
+            }
+            i = word.index(after: i)
+        }
+        return nil
     }
 
     /// Little words inside a document's title ("REÇU DE PAIEMENT", "PROOF OF PAYMENT").

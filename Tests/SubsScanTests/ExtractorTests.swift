@@ -2104,8 +2104,13 @@ import Testing
         #expect(NameFinder.droppingTitle("Bean & Bloom Coffee Club PAYMENT RECEIPT") == "Bean & Bloom Coffee Club")
         #expect(NameFinder.droppingTitle("Lavoir Express REÇU DE PAIEMENT") == "Lavoir Express")
         #expect(NameFinder.droppingTitle("Glanzwerk ZAHLUNGSBESTÄTIGUNG") == "Glanzwerk")
-        // No title, a title in lower case, a capitals line, or a title alone: unchanged.
-        for cell in ["Bean & Bloom Coffee Club", "Your Slack receipt", "SIMPLIFIED TAX INVOICE", "PAYMENT RECEIPT", "Ab INVOICE"] {
+        // A title in mixed case whose gap OCR lost: the word turns to a capital that starts it.
+        #expect(NameFinder.droppingTitle("Torréfaction CaravelleReçu de paiement") == "Torréfaction Caravelle")
+        #expect(NameFinder.droppingTitle("Kestrel StudioRechnung") == "Kestrel Studio")
+        // No title, a title in lower case, a capitals line, or a title alone: unchanged; nor a brand
+        // ending in a short document word with nothing after it.
+        for cell in ["Bean & Bloom Coffee Club", "Your Slack receipt", "SIMPLIFIED TAX INVOICE", "PAYMENT RECEIPT", "Ab INVOICE",
+                     "Acme SimpleBill", "QuickOrder"] {
             #expect(NameFinder.droppingTitle(cell) == cell, "\(cell)")
         }
         let scanned = e.extract(text: """
