@@ -61,9 +61,9 @@ enum DateFinder {
         return "j" + key
     }
 
-    /// French "1er" (the first of the month) that OCR read as "ler", "Ier" or "Ler". One UTF-16 unit
-    /// for another, so offsets into the line stay right.
-    private static let firstReadAsLetter = try! NSRegularExpression(pattern: #"(?<![\w])[lIL](?=er\s+\p{L})"#)
+    /// French "1er" (the first of the month) that OCR read as "ler", "Ier", "Ler" or "ter". One UTF-16
+    /// unit for another, so offsets into the line stay right.
+    private static let firstReadAsLetter = try! NSRegularExpression(pattern: #"(?<![\w])[lILt](?=er\s+\p{L})"#)
 
     /// "16,11.2026": the first period of a dotted date read as a comma (four-digit years only:
     /// "3,12.99" is more likely money). One unit for another, so offsets stay right.

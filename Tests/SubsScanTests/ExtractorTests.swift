@@ -421,6 +421,7 @@ import Testing
         ("Rechnungsdatum: 16,11.2026", "2026-11-16"),
         // "1er" read with a letter for its digit.
         ("Date de facture : Ler mars 2026", "2026-03-01"), ("Date de facture : ler mars 2026", "2026-03-01"),
+        ("Date du paiement ter avril 2026", "2026-04-01"),
     ])
     func dateForms(line: String, iso: String) {
         let r = extractor.extract(text: "Receipt\n\(line)\nTotal   10,00 €\nPaid by card\n")
