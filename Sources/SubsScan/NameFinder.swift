@@ -1545,6 +1545,8 @@ struct NameFinder {
         let label = Array(Self.letters(label))
         guard label.count >= 8 else { return nil }
         func spelled(_ s: String) -> [Character] { Array(Self.letters(Self.germanSpelling(s) ?? s)) }
+        // How surely the domain was read: a name read surer than it is not put right by it.
+        let domainConfidence = lines.flatMap(\.words).filter { Self.letters($0.text).contains(String(label)) }.map(\.confidence).max() ?? 1
         for line in lines {
             for cell in line.cells {
                 let words = cell.map(\.text)
@@ -1557,7 +1559,8 @@ struct NameFinder {
                         guard key.count == label.count else { continue }
                         let slips = zip(key, label).enumerated().filter { $0.element.0 != $0.element.1 }
                         guard slips.count == 1, let slip = slips.first, slip.element.0.isLetter, slip.element.1.isLetter,
-                            lines.flatMap(\.cells).filter({ Text.contains(Text.fold($0.text), phrase: Text.fold(printed)) }).count <= domainPrintings
+                            Self.cellsPrinting(printed, in: lines) <= domainPrintings,
+                            cell[start..<start + n].map(\.confidence).min() ?? 0 <= domainConfidence
                         else { continue }
                         // The printed letter that slipped, put right where the result spells the domain.
                         let (misread, meant) = slip.element
@@ -1571,6 +1574,21 @@ struct NameFinder {
             }
         }
         return nil
+    }
+
+    /// How many cells print `text`, a line read twice (the page's reading and a header band's, at
+    /// the same height) counted once.
+    static func cellsPrinting(_ text: String, in lines: [TextLine]) -> Int {
+        let phrase = Text.fold(text)
+        var places: [TextLine] = []
+        var count = 0
+        for line in lines {
+            let n = line.cells.filter { Text.contains(Text.fold($0.text), phrase: phrase) }.count
+            guard n > 0, !places.contains(where: { $0.page == line.page && $0.top < line.bottom && line.top < $0.bottom }) else { continue }
+            places.append(line)
+            count += n
+        }
+        return count
     }
 
     /// A name's letters and digits as a domain writes them: lower case, without accents

@@ -2719,6 +2719,29 @@ import Testing
                                  lines: TextLine.lines(of: [bill(brandHeight: 45)])) == nil)
     }
 
+    /// A header line read twice (the page's reading and its band's, at the same height) prints a
+    /// misspelling once: the domain still puts its letter right.
+    @Test func aLineReadTwiceCountsOnceAgainstTheDomain() {
+        func line(_ texts: [String], y: Int) -> [WordBox] {
+            var x = 100
+            return texts.map { t in
+                defer { x += t.count * 20 + 20 }
+                return WordBox(text: t, confidence: 0.9, x: x, y: y, width: t.count * 20, height: 30, line: 0, page: 1)
+            }
+        }
+        let twice = TextLine(page: 1, words: line(["Mühitaler", "Bote"], y: 50), cells: [line(["Mühitaler", "Bote"], y: 50)])
+        let again = TextLine(page: 1, words: line(["O", "Mühitaler", "Bote"], y: 52), cells: [line(["O", "Mühitaler", "Bote"], y: 52)])
+        let below = TextLine(page: 1, words: line(["Mühitaler", "Bote"], y: 400), cells: [line(["Mühitaler", "Bote"], y: 400)])
+        #expect(NameFinder.cellsPrinting("Mühitaler Bote", in: [twice, again]) == 1)
+        #expect(NameFinder.cellsPrinting("Mühitaler Bote", in: [twice, again, below]) == 2)
+        let finder = NameFinder(catalogue: .bundled)
+        #expect(finder.printedFormWithOneSlip(of: "muehltaler-bote", printed: 1, in: [twice, again]) == "Mühltaler Bote")
+        // A name read surer than the domain is not put right by it: the domain was misread.
+        func lines(_ texts: [(String, Double)]) -> [TextLine] { TextLine.lines(of: [page(texts)]) }
+        #expect(finder.printedFormWithOneSlip(of: "ecodegetate", printed: 1, in: lines([("Eco de Getafe", 0.97), ("www.ecodegetate.es", 0.8)])) == nil)
+        #expect(finder.printedFormWithOneSlip(of: "ecodegetafe", printed: 1, in: lines([("Eco de Getate", 0.8), ("www.ecodegetafe.es", 0.95)])) == "Eco de Getafe")
+    }
+
     /// Words laid out as `InvoiceExtractor.extract(text:)` lays them, each line with its confidence.
     func page(_ lines: [(String, Double)]) -> TextPage {
         var words: [WordBox] = []
