@@ -241,10 +241,20 @@ struct NameFinder {
                 // The mail's sender, named over its address with more words than the domain has
                 // ("Glanzwerk Autowaschclub" over "billing@glanzwerk.de"), is the name it goes by.
                 func sender(extending printed: String) -> Found? {
-                    guard fromMailbox, let sender = Self.senderExtending(printed, above: index, datedRows: datedRows) else { return nil }
-                    // (a word OCR slipped on, put right by the subject's surer reading)
-                    let name = Self.confirmingWords(of: sender.name, line: lines[sender.index], against: lines)
-                    return Found(name: name, confidence: 0.65, evidence: lines[sender.index].text, vendor: nil)
+                    guard fromMailbox else { return nil }
+                    if let sender = Self.senderExtending(printed, above: index, datedRows: datedRows) {
+                        // (a word OCR slipped on, put right by the subject's surer reading)
+                        let name = Self.confirmingWords(of: sender.name, line: lines[sender.index], against: lines)
+                        return Found(name: name, confidence: 0.65, evidence: lines[sender.index].text, vendor: nil)
+                    }
+                    // ... or named before the address itself ("Gemüsekiste Hofgut <kundenservice@email.hofgut-kiste.de>"),
+                    // as other lines print it (not with an avatar's letters read before it once: "Ka Lotus Loft Yoga")
+                    if let named = Self.senderName(in: lines[index...index]), Self.extends(named.name, printed),
+                        lines.filter({ Text.contains(Text.fold($0.text), phrase: Text.fold(named.name)) }).count >= 2
+                    {
+                        return Found(name: named.name, confidence: 0.65, evidence: named.line, vendor: nil)
+                    }
+                    return nil
                 }
                 // (How often the domain is printed: a misread domain puts right no name printed more often.)
                 let domainPrintings = lineDomains.filter { $0.contains { Self.ownLabel(of: $0.lowercased()) == label } }.count
@@ -1142,6 +1152,8 @@ struct NameFinder {
                 if let k = words.lastIndex(where: { ["from", "de", "von", "da", "absender", "remitente", "expediteur"].contains(Text.fold($0).trimmingCharacters(in: .punctuationCharacters)) }) {
                     words = Array(words[(k + 1)...])
                 }
+                // (past a mail folder's name beside it in the app's sidebar: "Posteingang Gemüsekiste Hofgut <...>")
+                while words.count > 1, notNames.contains(Text.fold(words[0])) { words.removeFirst() }
                 let name = words.joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
                 let folded = Text.fold(name)
                 let address = text[open...].dropFirst().prefix { $0 != ">" }.replacingOccurrences(of: " ", with: ".")
@@ -1266,10 +1278,12 @@ struct NameFinder {
                 // a time, a day and month without the year ("16/06", "05.10."), a short numeric date ("17/11/25")
                 || words[k...].contains(where: { Text.matches(shortDateOrTime, $0) })
         else { return nil }
-        let name = words[..<k].joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        // (past a mail folder's name beside it in the app's sidebar: "Posteingang Gemüsekiste Hofgut")
+        let start = words[..<(k - 1)].firstIndex { !notNames.contains(Text.fold($0)) } ?? k - 1
+        let name = words[start..<k].joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
         let folded = Text.fold(name)
         guard name.filter(\.isLetter).count >= 3, name.first?.isUppercase == true || name.first?.isNumber == true,
-            k <= 4, !notNames.contains(folded), !isMailApp(folded),
+            k - start <= 4, !notNames.contains(folded), !isMailApp(folded),
             // a price ("CHF 12.90"), not a day
             !words[..<k].contains(where: AmountFinder.isMarker),
             !Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) })
@@ -1302,10 +1316,13 @@ struct NameFinder {
     }
 
     /// `name` starts or ends with `printed` and adds up to three words of its own, no mailbox's role
-    /// or document's word ("Glanzwerk Autowaschclub" of "Glanzwerk"; not "Glanzwerk Team").
+    /// or document's word ("Glanzwerk Autowaschclub" of "Glanzwerk"; not "Glanzwerk Team"), and
+    /// starts with no piece of a logo ("ru Alojanet": an avatar's letters).
     static func extends(_ name: String, _ printed: String) -> Bool {
         let key = Text.fold(printed), folded = Text.fold(name)
-        guard folded.hasPrefix(key + " ") || folded.hasSuffix(" " + key), name.split(separator: " ").count <= 4 else { return false }
+        guard folded.hasPrefix(key + " ") || folded.hasSuffix(" " + key), name.split(separator: " ").count <= 4,
+            folded.hasPrefix(key + " ") || !isLogoPiece(String(name.split(separator: " ")[0]))
+        else { return false }
         let added = (folded.hasPrefix(key + " ") ? folded.dropFirst(key.count + 1) : folded.dropLast(key.count + 1))
             .split(separator: " ").map(String.init)
         return !added.allSatisfy { mailboxRoles.contains($0) || Lexicon.invoiceWords.contains($0) }

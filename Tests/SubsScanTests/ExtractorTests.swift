@@ -2634,6 +2634,8 @@ import Testing
         #expect(NameFinder.extends("Glanzwerk Autowaschclub", "Glanzwerk") && NameFinder.extends("Torréfaction Caravelle", "Caravelle"))
         // A mailbox's role or a document's word added makes no brand.
         #expect(!NameFinder.extends("Glanzwerk Team", "Glanzwerk") && !NameFinder.extends("Glanzwerk Rechnung", "Glanzwerk"))
+        // Nor does a logo's piece before it (an avatar's letters); a name's own article does.
+        #expect(!NameFinder.extends("ru Alojanet", "Alojanet") && NameFinder.extends("Le Courrier du Vexin", "Vexin"))
     }
 
     /// A logo's two-letter scrap before the brand ("Oo Sprachwerk"), which the mail's sender prints
@@ -2717,6 +2719,36 @@ import Testing
         #expect(NameFinder.brand(inLargerTypeOver: .init(score: 2, text: "Burbuja S.L.", line: "", index: 1, legal: true),
                                  among: [.init(score: 1, text: "Lavandería BurbuffäSTIFICANTE", line: "", index: 0, legal: false)],
                                  lines: TextLine.lines(of: [bill(brandHeight: 45)])) == nil)
+    }
+
+    /// The sender named before the address itself ("Gemüsekiste Hofgut <kundenservice@email.hofgut-kiste.de>"),
+    /// adding a word to the domain's printed name, is the name.
+    @Test func theSenderNamedBeforeItsAddressAddingToTheDomainsName() {
+        let mail = e.extract(text: """
+            O Postfach E-Mails durchsuchen
+            Schreiben Ihre Rechnung INV-2025-5411263 von Gemüsekiste Hofgut
+            Posteingang   Gemüsekiste Hofgut <kundenservice@email.hofgut-kiste.de>   So.   11. Mai 2025 um 15:52
+            an mich D
+            Markiert
+            Entwürfe © Gemüsekiste Hofgut
+            Danke für Ihre Zahlung
+            Rechnungsnummer INV-2025-5411263
+            Gesamtbetrag   24,90 €
+            Hofgut Sonnenau GmbH & Co. KG · Tel. +49 30 1234567
+            """)
+        #expect(mail.name.value == "Gemüsekiste Hofgut")
+        // Printed so only there, the words before the name may be an avatar's letters.
+        let once = e.extract(text: """
+            Posteingang   Ka Hofgut <kundenservice@email.hofgut-kiste.de>   So.   11. Mai 2025 um 15:52
+            Danke für Ihre Zahlung
+            Gesamtbetrag   24,90 €
+            Ihr Hofgut · Tel. +49 30 1234567
+            """)
+        #expect(once.name.value == "Hofgut")
+        // A mail folder's name that OCR read into the sender's cell, from the app's sidebar, is none of it.
+        #expect(NameFinder.datedSender("Posteingang Gemüsekiste Hofgut 11. Mai 2025 um 15:52") == "Gemüsekiste Hofgut")
+        let row = TextLine.lines(of: [page([("Inbox Gemüsekiste Hofgut <kundenservice@email.hofgut-kiste.de>", 0.9)])])
+        #expect(NameFinder.senderName(in: row[...])?.name == "Gemüsekiste Hofgut")
     }
 
     /// A header line read twice (the page's reading and its band's, at the same height) prints a
