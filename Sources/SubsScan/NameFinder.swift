@@ -760,6 +760,14 @@ struct NameFinder {
         {
             words.removeFirst()
         }
+        // (its last word cut short where a title was run into it, "PartagReçu de paiement": the legal name
+        // spells it whole, "Partagé")
+        if let last = words.last, last.count >= 4,
+            brand.line.range(of: NSRegularExpression.escapedPattern(for: last) + #"\p{Lu}"#, options: .regularExpression) != nil,
+            let whole = name.split(separator: " ").first(where: { $0.count == last.count + 1 && Text.fold(String($0)).hasPrefix(Text.fold(last)) })
+        {
+            words[words.count - 1] = String(whole)
+        }
         brand.text = words.joined(separator: " ")
         return brand
     }

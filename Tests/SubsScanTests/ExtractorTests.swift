@@ -2774,6 +2774,23 @@ import Testing
         #expect(finder.printedFormWithOneSlip(of: "ecodegetafe", printed: 1, in: lines([("Eco de Getate", 0.8), ("www.ecodegetafe.es", 0.95)])) == "Eco de Getafe")
     }
 
+    /// The brand's last word cut short where the title was run into it ("L'Atelier PartagReçu de
+    /// paiement"), spelled whole by the legal name under it.
+    @Test func theBrandsLastWordCutShortByARunOnTitle() {
+        let bill = e.extract(text: """
+            @ L'Atelier PartagReçu de paiement
+            SAS Atelier Partagé Coworking
+            131 boulevard Voltaire   Numéro de facture RE-2026-49118
+            Date 12/03/2026
+            Total payé   45,00 €
+            Tel. 01 28 95 04 40 - www.atelier-partage.fr
+            """)
+        #expect(bill.name.value == "L'Atelier Partagé")
+        // A word that is whole, shorter than a legal name's word, stays.
+        let candidates = [NameFinder.LetterheadLine(score: 1, text: "Kestrel Bloom", line: "Kestrel Bloom", index: 0, legal: false)]
+        #expect(NameFinder.brand(over: "Kestrel Blooms Ltd", at: 1, among: candidates)?.text == "Kestrel Bloom")
+    }
+
     /// Words laid out as `InvoiceExtractor.extract(text:)` lays them, each line with its confidence.
     func page(_ lines: [(String, Double)]) -> TextPage {
         var words: [WordBox] = []
