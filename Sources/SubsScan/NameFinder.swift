@@ -250,7 +250,7 @@ struct NameFinder {
                     // ... or named before the address itself ("Gemüsekiste Hofgut <kundenservice@email.hofgut-kiste.de>"),
                     // as other lines print it (not with an avatar's letters read before it once: "Ka Lotus Loft Yoga")
                     if let named = Self.senderName(in: lines[index...index]), Self.extends(named.name, printed),
-                        lines.filter({ Text.contains(Text.fold($0.text), phrase: Text.fold(named.name)) }).count >= 2
+                        Self.linesMentioning(named.name, in: lines) >= 2
                     {
                         return Found(name: named.name, confidence: 0.65, evidence: named.line, vendor: nil)
                     }
@@ -284,7 +284,7 @@ struct NameFinder {
                         let brandWords = Set(Text.fold(brand.text).split(separator: " "))
                         if brandWords.isStrictSubset(of: printedWords)
                             || Self.extends(brand.text, printed) && brandWords.subtracting(printedWords).isDisjoint(with: legalName.split(separator: " "))
-                            && lines.filter({ Text.contains(Text.fold($0.text), phrase: Text.fold(brand.text)) }).count >= 2
+                            && Self.linesMentioning(brand.text, in: lines) >= 2
                         {
                             return Found(name: brand.text, confidence: 0.6, evidence: brand.line, vendor: nil)
                         }
@@ -1100,6 +1100,13 @@ struct NameFinder {
 
     /// Pairs of letters OCR takes one for the other in print.
     static let ocrConfusions: Set<Set<Character>> = Set(["il", "od", "oq", "ef", "nm", "nh", "mh", "vy", "uv", "cg", "rk", "ti", "ce"].map { Set($0) })
+
+    /// Lines printing `name` among their words, case and accents aside: a name read alike in
+    /// several places is no scrap read once.
+    static func linesMentioning(_ name: String, in lines: [TextLine]) -> Int {
+        let phrase = Text.fold(name)
+        return lines.filter { Text.contains(Text.fold($0.text), phrase: phrase) }.count
+    }
 
     /// Lines printing the folded `key` as a capitalised word.
     /// Lines printing `word` exactly (case and all) as a word of theirs.
