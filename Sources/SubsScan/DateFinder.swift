@@ -47,11 +47,16 @@ enum DateFinder {
     private static let iso = try! NSRegularExpression(pattern: #"(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])"#)
     private static let numeric = try! NSRegularExpression(
         pattern: #"(?<![\w.,/-])(\d{1,2})\s?([/.\-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
+    /// The year after a month's name. Tesseract's line reader sometimes reads a year's last digit
+    /// twice ("15.Mai20255", "Sep1,20255"): one more digit, the same as the last, is that slip.
+    /// (Both patterns using it have three groups before it: the year is the third, its last digit the fourth.)
+    private static let yearAfterName = #"(\d{3}(\d)|\d{2})(?:(?<=\d{4})\4)?(?![\d])"#
     /// The day's period may be read as a comma ("27, Oktober 2026"); Mexico writes "04/feb/2026".
     private static let dayName = try! NSRegularExpression(
-        pattern: #"(?<![\d])(\d{1,2})(?:er|st|nd|rd|th|º|°)?[.,]?[\s\-/]*(?:de\s+)?"# + word + #"\.?,?[\s\-/]*(?:de\s+|del\s+)?(\d{4}|\d{2})(?![\d])"#)
+        pattern: #"(?<![\d])(\d{1,2})(?:er|st|nd|rd|th|º|°)?[.,]?[\s\-/]*(?:de\s+)?"# + word + #"\.?,?[\s\-/]*(?:de\s+|del\s+)?"# + yearAfterName)
+    /// OCR may lose the space between the month's name and the day ("Sep1, 2025").
     private static let nameDay = try! NSRegularExpression(
-        pattern: word + #"\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])"#)
+        pattern: word + #"\.?\s*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|\s+)"# + yearAfterName)
 
     /// The key of a month's name in `months`: folded, a space OCR put inside it taken out, and a J
     /// read as a bracket or bar put back (") une" -> "june"; a name that is no month then stays none).
@@ -110,6 +115,8 @@ enum DateFinder {
         }
         out += mentions(of: nameDay, in: ns) { m in
             guard !taken(m.range), let mo = months[monthKey(ns.substring(with: m.range(at: 1)))] else { return nil }
+            // Here a year is written in full.
+            guard m.range(at: 3).length == 4 else { return nil }
             let y = int(m, 3), d = int(m, 2)
             guard plausible(y), let date = LocalDate(year: y, month: mo, day: d) else { return nil }
             return DateMention(line: line, start: m.range.location, end: m.range.location + m.range.length,

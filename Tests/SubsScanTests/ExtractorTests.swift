@@ -230,6 +230,13 @@ import Testing
         #expect(DateFinder.find(in: "O1/15/2025;:17:03 Receipt 6403", line: 0).first?.date == d("2025-01-15"))
         #expect(DateFinder.find(in: "Datum l5.03.2026", line: 0).first?.date == d("2026-03-15"))
         #expect(DateFinder.find(in: "Ref OI/02/2025", line: 0).isEmpty)
+        // A year's last digit read twice, and the space after a month's name lost; other digits
+        // after a year, or a day run into the year, make no date.
+        #expect(DateFinder.find(in: "Rechnungsdatum . 15.Mai20255 .", line: 0).first?.date == d("2025-05-15"))
+        #expect(DateFinder.find(in: "Invoice date : . Sep1,20255 -", line: 0).first?.date == d("2025-09-01"))
+        #expect(DateFinder.find(in: "Rechnungsdatum 15. Mai 20256", line: 0).isEmpty)
+        #expect(DateFinder.find(in: "Paid May 12025", line: 0).isEmpty)
+        #expect(DateFinder.find(in: "Invoice date Sep 1, 25", line: 0).isEmpty)
         // Runs of numbers OCR made of a receipt's garbled line are no dates; padded dates are.
         #expect(DateFinder.find(in: "112.12%2029.1.9:745 Bon 6944", line: 0).isEmpty)
         #expect(DateFinder.find(in: "A 20% 1.7.98 3:00 21,58", line: 0).isEmpty)
