@@ -20,7 +20,12 @@ extension SubsCommand.Add: FullBuildWork {
         let (result, reading) = try readInvoice(file, bytes: bytes, scanner: scanner, progress: progress, ctx)
         var typed = fields.changes
         typed.name = name
-        var changes = result.extraction.subscriptionChanges.overridden(by: typed)
+        var scanned = result.extraction.subscriptionChanges
+        // A credit (a discount larger than the price: "Montant à payer -4,72 $ CA") is no price to track:
+        // it is asked for, or must be given, like an amount that could not be read.
+        let credit = scanned.amount.flatMap { $0.hasPrefix("-") ? $0 : nil }
+        if credit != nil { scanned.amount = nil }
+        var changes = scanned.overridden(by: typed)
         let onTerminal = !yes && isatty(STDIN_FILENO) == 1
         if onTerminal {
             changes = try Review.missing(changes)
@@ -29,6 +34,9 @@ extension SubsCommand.Add: FullBuildWork {
             throw SubsError.usage("could not read the service's name from \(file); give it: subs add NAME --scan \(file)")
         }
         guard changes.amount != nil else {
+            if let credit {
+                throw SubsError.usage("\(file) shows a credit of \(credit), not a charge; give the price with --amount")
+            }
             throw SubsError.usage("could not read the amount from \(file); give it with --amount")
         }
         let document = Document(

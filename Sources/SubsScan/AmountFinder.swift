@@ -160,6 +160,24 @@ enum AmountFinder {
     }
 
     /// The rand's sign, a letter alone: it counts only before a price written with cents.
+    /// A minus sign before an amount, or before its currency sign ("-4,72 $", "-£0.67").
+    private static let minusBeforeAmount = try! NSRegularExpression(pattern: #"[-−](?=\s?(?:\p{Sc}\s?)?\d)"#)
+
+    /// The amount below zero that ends a line ("Montant à payer -4,72 $ CA", "Total paid -£0.67") and
+    /// the text before its minus sign. `find` leaves such amounts out (discounts, payments received);
+    /// on a total's line one is a credit.
+    static func credit(in printed: String, line: Int, language: String?) -> (label: String, mention: MoneyMention)? {
+        let ns = printed as NSString
+        guard let minus = minusBeforeAmount.matches(in: printed, range: NSRange(location: 0, length: ns.length)).last?.range else { return nil }
+        // The sign taken off, one unit for another: offsets stay right.
+        let unsigned = ns.replacingCharacters(in: minus, with: " ")
+        guard var mention = find(in: unsigned, line: line, language: language).last,
+            (minus.location + 1...minus.location + 2).contains(mention.start)
+        else { return nil }
+        mention.value = -mention.value
+        return (ns.substring(to: minus.location), mention)
+    }
+
     static let randSign = "R"
 
     /// Peru's sol, "S/" or "S/.".

@@ -46,7 +46,7 @@ public struct InvoiceExtractor: Sendable {
         // Amounts.
         var money: [MoneyMention] = []
         for (i, raw) in raws.enumerated() { money += AmountFinder.find(in: raw, line: i, language: language) }
-        let amount = chooseAmount(money, lines: lines, raws: raws, docFolded: docFolded)
+        let amount = chooseAmount(money, lines: lines, raws: raws, docFolded: docFolded, language: language)
 
         // Is this an invoice at all?
         let docWords = ["invoice", "receipt", "facture", "recu", "rechnung", "quittung", "beleg", "kassenbon",
@@ -319,7 +319,7 @@ public struct InvoiceExtractor: Sendable {
         return found
     }
 
-    func chooseAmount(_ money: [MoneyMention], lines: [TextLine], raws: [String], docFolded: String) -> AmountChoice? {
+    func chooseAmount(_ money: [MoneyMention], lines: [TextLine], raws: [String], docFolded: String, language: String?) -> AmountChoice? {
         guard !money.isEmpty else { return nil }
         let money = Self.repairingDollarSigns(money)
         var scored: [(m: MoneyMention, weight: Double, score: Double)] = []
@@ -382,6 +382,20 @@ public struct InvoiceExtractor: Sendable {
                 return AmountChoice(mention: paid, labelWeight: 0.5, confidence: 0.5)
             }
             return nil
+        }
+        // A discount larger than the price leaves the amount to pay below zero ("Montant à payer -4,72 $ CA"):
+        // a line printing only that, under a definitive total's label surer than the best candidate's, gives
+        // the charge, a credit. (One that takes off an amount printed above is a payment of it: "Amount paid -9.99".)
+        if paid == nil, let credit = raws.indices.reversed().lazy.filter({ byLine[$0] == nil })
+            .compactMap({ i -> (AmountChoice)? in
+                guard let (label, mention) = AmountFinder.credit(in: raws[i], line: i, language: language),
+                    case .total(let w) = self.verdict(Text.fold(label)), w >= 0.95, w > best.weight,
+                    !money.contains(where: { $0.value == -mention.value })
+                else { return nil }
+                return AmountChoice(mention: mention, labelWeight: w, confidence: 0.6)
+            }).first
+        {
+            return credit
         }
         if best.weight <= 0, let paid = paid ?? Self.tenderMatchingItems(money, raws: raws) ?? Self.paidByCard(money, raws: raws) {
             return AmountChoice(mention: paid, labelWeight: 0.5, confidence: 0.5)

@@ -59,6 +59,19 @@ import TestSupport
         #expect(missing.status == 66, "\(missing.stderr)")
     }
 
+    @Test func aCreditIsNoPriceToTrack() throws {
+        let subs = try SubsRunner(today: "2026-01-20")
+        let pdf = try invoice(subs, ["Streamflix", "Invoice date: 05/01/2026", "Monthly plan 12,99 EUR", "Discount -20,00 EUR",
+                                     "Total paid -7,01 EUR"])
+        let r = try subs.run(["add", "--scan", pdf])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("shows a credit of -7.01, not a charge; give the price with --amount"), "\(r.stderr)")
+        #expect(try subs.run(["list", "--csv"]).stdout.split(separator: "\n").count <= 1)
+        let priced = try subs.run(["add", "--scan", pdf, "--amount", "12.99", "--json"])
+        #expect(priced.status == 0, "\(priced.stderr)")
+        #expect(priced.stdout.contains(#""amount": "12.99""#))
+    }
+
     @Test func onATerminalTheReviewAsksFirst() throws {
         let subs = try SubsRunner(today: "2026-01-20")
         let pdf = try invoice(subs, ["Streamflix", "Invoice date: 05/01/2026", "Total 12,99 EUR"])

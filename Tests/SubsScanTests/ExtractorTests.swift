@@ -2728,6 +2728,29 @@ import Testing
                                  lines: TextLine.lines(of: [bill(brandHeight: 45)])) == nil)
     }
 
+    /// A discount larger than the price leaves a credit to pay: the total's line says so, below zero.
+    /// A payment taking off the total printed above it is no credit.
+    @Test func aCreditIsTheAmountToPay() {
+        let credit = e.extract(text: """
+            Surfline   Reçu de paiement
+            Date 18 juillet 2025
+            Désignation   Montant
+            Formule Starter   10,90 $ CA
+            Total HT   10,90 $ CA
+            Remise   -15,00 $ CA
+            TPS 5 %   -0,21 $ CA
+            Montant à payer   -4,72 $ CA
+            """)
+        #expect(credit.amount.value == Decimal(string: "-4.72"))
+        #expect(credit.amount.evidence == "Montant à payer -4,72 $ CA")
+        #expect(e.extract(text: "Receipt\nPlan   £1.99\nSubtotal   £1.99\nDiscount   -£2.55\nTotal paid   -£0.56\n").amount.value
+            == Decimal(string: "-0.56"))
+        let payment = e.extract(text: "Invoice\nDate 3 May 2025\nTotal   $9.99\nAmount paid   -$9.99\nAmount due   $0.00\n")
+        #expect(payment.amount.value == Decimal(string: "9.99"))
+        // A discount alone is not the charge.
+        #expect(e.extract(text: "Invoice\nPlan   9,99 €\nRemise   -5,00 €\nTotal   4,99 €\n").amount.value == Decimal(string: "4.99"))
+    }
+
     /// The sender named before the address itself ("Gemüsekiste Hofgut <kundenservice@email.hofgut-kiste.de>"),
     /// adding a word to the domain's printed name, is the name.
     @Test func theSenderNamedBeforeItsAddressAddingToTheDomainsName() {
