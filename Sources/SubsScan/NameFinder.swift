@@ -68,6 +68,29 @@ struct NameFinder {
     /// - Parameter tillReceipt: a shop's receipt: its own name is in the header, while its items
     ///   ("Apple juice") and the links printed at its foot name other brands.
     func find(lines: [TextLine], paidWithLines: Set<Int>, tillReceipt: Bool = false) -> Found? {
+        guard var found = finding(lines: lines, paidWithLines: paidWithLines, tillReceipt: tillReceipt) else { return nil }
+        // (a name's article OCR misread, "EI Eco de Getafe", whichever rule found it)
+        if found.vendor == nil { found.name = Self.articleReadRight(found.name) }
+        return found
+    }
+
+    /// A name starting with the article OCR misread ("EI Eco de Getafe": a capital I for the l) spelled
+    /// right, when a capitalised word follows.
+    static func articleReadRight(_ name: String) -> String {
+        var words = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard words.count > 1, let next = words[1].first, next.isUppercase, words[1].contains(where: \.isLowercase),
+            let article = article(read: words[0]), article != words[0]
+        else { return name }
+        words[0] = article
+        return words.joined(separator: " ")
+    }
+
+    /// The article a word is, as printed or as OCR misreads it ("EI" for "El"); nil for other words.
+    static func article(read word: String) -> String? {
+        articles.contains(word) ? word : word == "EI" ? "El" : nil
+    }
+
+    private func finding(lines: [TextLine], paidWithLines: Set<Int>, tillReceipt: Bool) -> Found? {
         let headerEnd = tillReceipt ? max(5, lines.count / 4) : lines.count
         // Every domain printed, and the label before its suffix ("finobox" of "billing@finobox.app").
         // (each line's domains read once: the steps below look at them again)
@@ -749,34 +772,53 @@ struct NameFinder {
     static func brand(over name: String, at index: Int, among candidates: [LetterheadLine]) -> LetterheadLine? {
         guard var brand = candidates.last(where: { $0.index < index && !$0.legal && sharesAName($0.text, name) }) else { return nil }
         var words = brand.text.split(separator: " ").map(String.init)
-        // (a logo's scrap before it: one letter, lower case, or two letters that another line prints the
+        // (a logo's scrap before it: one letter, lower case, a mark ("A>"), or two letters that another line prints the
         // name without, "Oo Sprachwerk" under the mail's sender "Sprachwerk")
         func printedWithout(_ first: String, _ rest: String) -> Bool {
             first.count == 2 && candidates.contains { Text.fold($0.text) == Text.fold(rest) }
         }
         while words.count > 1, let first = words.first, words[1].first?.isUppercase == true,
-            first.count == 1 || first.allSatisfy(\.isLowercase) || printedWithout(first, words.dropFirst().joined(separator: " ")),
+            first.count == 1 || first.allSatisfy(\.isLowercase) || isMarkedScrap(first)
+                || printedWithout(first, words.dropFirst().joined(separator: " ")),
             sharesAName(words.dropFirst().joined(separator: " "), name)
         {
             words.removeFirst()
         }
         // (its last word cut short where a title was run into it, "PartagReçu de paiement": the legal name
         // spells it whole, "Partagé")
-        if let last = words.last, last.count >= 4,
+        if let last = words.last,
             brand.line.range(of: NSRegularExpression.escapedPattern(for: last) + #"\p{Lu}"#, options: .regularExpression) != nil,
-            let whole = name.split(separator: " ").first(where: { $0.count == last.count + 1 && Text.fold(String($0)).hasPrefix(Text.fold(last)) })
+            let whole = spelledWhole(last, in: name)
         {
-            words[words.count - 1] = String(whole)
+            words[words.count - 1] = whole
         }
         brand.text = words.joined(separator: " ")
         return brand
     }
 
+    /// The word of legal name `name` that `word` (four letters or more) is with its last letter
+    /// lost, when `lost` allows that letter.
+    static func spelledWhole(_ word: String, in name: String, lost: (Character) -> Bool = { _ in true }) -> String? {
+        guard word.count >= 4 else { return nil }
+        return name.split(separator: " ")
+            .map { $0.trimmingCharacters(in: .punctuationCharacters) }
+            .first { $0.count == word.count + 1 && Text.fold($0).hasPrefix(Text.fold(word)) && lost($0.last!) }
+    }
+
+    /// Letters so thin that OCR loses them at a word's end, in a logo's type most ("Babe" for "Babel").
+    static let thinLetters: Set<Character> = ["l", "I", "i", "j", "t", "f"]
+
     /// A word before a name that is a piece of its logo: a monogram, a scrap in lower case or without
     /// letters, a ring read as a letter or bars read as strokes ("G", "all", "(3", "O", "Il").
     static func isLogoPiece(_ word: String) -> Bool {
-        word.count == 1 || (word.count <= 2 && !word.contains(where: \.isLetter))
+        word.count == 1 || isMarkedScrap(word)
             || (word.count <= 3 && (word.allSatisfy(\.isLowercase) || word.allSatisfy { "Il|1!".contains($0) }))
+    }
+
+    /// Two characters at most, without a letter or with a mark no name is spelled with ("(3", "A>"):
+    /// a logo read as text.
+    static func isMarkedScrap(_ word: String) -> Bool {
+        word.count <= 2 && (!word.contains(where: \.isLetter) || word.contains { !$0.isLetter && !$0.isNumber && !".,'&-+".contains($0) })
     }
 
     /// The brand over legal name `legal`, in type at least twice as tall ("El Eco de Getafe" over
@@ -792,9 +834,15 @@ struct NameFinder {
             var brand = candidates.last(where: { $0.index < legal.index && !$0.legal && typeHeight(lines[$0.index]) >= 2 * legalHeight })
         else { return nil }
         var words = brand.text.split(separator: " ").map(String.init)
-        while words.count > 1, isLogoPiece(words[0]), words[1].first?.isUppercase == true { words.removeFirst() }
+        // (the logo's pieces before a capital: "D | Datentresor24")
+        if let k = words.firstIndex(where: { !isLogoPiece($0) }), k > 0, words[k].first?.isUppercase == true { words.removeFirst(k) }
         // (not a reading run into the title beside it: "Lavandería BurbuffäSTIFICANTE")
         guard !words.contains(where: { $0.range(of: #"\p{Ll}\p{Lu}{2}"#, options: .regularExpression) != nil }) else { return nil }
+        // (its last word with a thin last letter lost, that the legal name spells: "Academia Babe" over
+        // "Centro de Idiomas Babel, S.L.")
+        if let last = words.last, let whole = spelledWhole(last, in: legal.text, lost: thinLetters.contains) {
+            words[words.count - 1] = whole
+        }
         brand.text = words.joined(separator: " ")
         return brand
     }
@@ -1550,9 +1598,10 @@ struct NameFinder {
                             Array(cell.map(\.text).drop { Self.letters($0).isEmpty }.reversed().drop { Self.letters($0).isEmpty }.reversed())
                         }
                         // (... or as a mail's sender names itself: "El Eco de Getafe <clientes@...>")
-                        // (OCR reads the l of "El" as a capital I.)
-                        if i > 0, let article = Self.articles.contains(words[i - 1]) ? words[i - 1] : words[i - 1] == "EI" ? "El" : nil,
-                            cells.contains(Array(words[(i - 1)..<(i + n)])) || i + n < words.count && words[i + n].hasPrefix("<")
+                        // (OCR reads the l of "El" as a capital I; a logo's piece may come first: "B El Eco de Getafe".)
+                        if i > 0, let article = Self.article(read: words[i - 1]),
+                            cells.contains(where: { Array($0.drop(while: Self.isLogoPiece)) == Array(words[(i - 1)..<(i + n)]) })
+                                || i + n < words.count && words[i + n].hasPrefix("<")
                         {
                             return article + " " + name
                         }

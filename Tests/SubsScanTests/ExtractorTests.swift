@@ -2017,8 +2017,8 @@ import Testing
             www.studio-prana.fr
             """)
         #expect(marked.name.value == "Studio Prana")
-        // (also with the article's l read as a capital I)
-        for article in ["El", "EI"] {
+        // (also with the article's l read as a capital I, or after a logo's letter)
+        for article in ["El", "EI", "B El"] {
             let paper = e.extract(text: """
                 \(article) Eco de Getafe                         Justificante de pago
                 Ediciones del Sur de Madrid, S.L.
@@ -2662,6 +2662,21 @@ import Testing
         #expect(mail.name.value == "Sprachwerk")
     }
 
+    /// A logo read as a letter and a mark ("A>") before the brand over the legal name is no part of it.
+    @Test func aMarkedScrapBeforeTheBrand() {
+        let bill = e.extract(text: """
+            A> Greenleaf Veg Box!   RECEIPT
+            Greenleaf Farm Co-operative Ltd   Invoice number   RE-2026-922225
+            Invoice date   2026-02-01
+            Billed to
+            Amount due   $6.50
+            """)
+        #expect(bill.name.value == "Greenleaf Veg Box")
+        #expect(NameFinder.isMarkedScrap("A>") && NameFinder.isMarkedScrap("(3") && NameFinder.isMarkedScrap("24"))
+        // Initials and short names are no scraps.
+        #expect(!NameFinder.isMarkedScrap("A.") && !NameFinder.isMarkedScrap("O2") && !NameFinder.isMarkedScrap("Le"))
+    }
+
     /// A legal form OCR set apart from its name ("Sprachwerk Akademie   e.K.") still makes it a legal
     /// name, under the brand.
     @Test func aLegalFormSetApartFromItsName() {
@@ -2699,9 +2714,9 @@ import Testing
     /// A brand over the legal name in type at least twice its size, sharing no name with it, is the
     /// name a person knows on an invoice to a customer; in the same type it is not.
     @Test func aBrandInLargerTypeOverALegalName() {
-        func bill(brandHeight: Int, customer: Bool = true) -> TextPage {
+        func bill(brandHeight: Int, customer: Bool = true, article: String = "El") -> TextPage {
             let lines: [([String], Int, Int)] = [
-                (["Il", "El", "Eco", "de", "Getafe"], brandHeight, 80), (["Justificante", "de", "pago"], brandHeight, 850),
+                (["Il", article, "Eco", "de", "Getafe"], brandHeight, 80), (["Justificante", "de", "pago"], brandHeight, 850),
                 (["Ediciones", "del", "Sur", "de", "Madrid,", "S.L."], 15, 80), (["Calle", "del", "Carmen,", "9"], 15, 80),
                 (["Fecha", "21", "de", "mayo", "de", "2025"], 15, 80), (customer ? ["Facturar", "a"] : ["Gracias"], 15, 80),
                 (["Total", "114,00", "EUR"], 15, 80),
@@ -2720,12 +2735,24 @@ import Testing
         }
         #expect(e.extract(pages: [bill(brandHeight: 45)]).name.value == "El Eco de Getafe")
         #expect(e.extract(pages: [bill(brandHeight: 16)]).name.value != "El Eco de Getafe")
+        // The article's l read as a capital I is put right; initials before a name in capitals stay.
+        #expect(e.extract(pages: [bill(brandHeight: 45, article: "EI")]).name.value == "El Eco de Getafe")
+        #expect(NameFinder.articleReadRight("EI ECO DE GETAFE") == "EI ECO DE GETAFE")
         // A receipt to no customer is named by its company, under its slogan or logo.
         #expect(e.extract(pages: [bill(brandHeight: 45, customer: false)]).name.value != "El Eco de Getafe")
+        func brand(_ brand: String, over legal: String) -> String? {
+            NameFinder.brand(inLargerTypeOver: .init(score: 2, text: legal, line: "", index: 1, legal: true),
+                             among: [.init(score: 1, text: brand, line: "", index: 0, legal: false)],
+                             lines: TextLine.lines(of: [bill(brandHeight: 45)]))?.text
+        }
         // Nor is a brand read run into the title beside it ("BurbuffäSTIFICANTE").
-        #expect(NameFinder.brand(inLargerTypeOver: .init(score: 2, text: "Burbuja S.L.", line: "", index: 1, legal: true),
-                                 among: [.init(score: 1, text: "Lavandería BurbuffäSTIFICANTE", line: "", index: 0, legal: false)],
-                                 lines: TextLine.lines(of: [bill(brandHeight: 45)])) == nil)
+        #expect(brand("Lavandería BurbuffäSTIFICANTE", over: "Burbuja S.L.") == nil)
+        // A thin letter lost at the brand's end is put back when the legal name spells the word
+        // whole; a word that is another word's start is left as it is.
+        #expect(brand("Academia Babe", over: "Centro de Idiomas Babel, S.L.") == "Academia Babel")
+        #expect(brand("Casa Gran", over: "Grand Hoteles del Sur, S.L.") == "Casa Gran")
+        // The logo's pieces before it go, however many.
+        #expect(brand("D | Datentresor24", over: "Datentresor Solutions GmbH") == "Datentresor24")
     }
 
     /// A discount larger than the price leaves a credit to pay: the total's line says so, below zero.
