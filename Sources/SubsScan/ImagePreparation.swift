@@ -44,7 +44,7 @@ enum ImagePreparation {
         // A photographed sheet is cut out first: a dark table or a dim room must not make it
         // look like a dark-mode screen. Light falling off across the sheet is evened out, since
         // Tesseract's one threshold for the page loses every line in the shade.
-        let flattened = flattenPage(r)
+        let flattened = flattenPage(r, colour: input.depth == 32 ? (input, orientation) : nil)
         if let flat = flattened {
             r = flat
             notes.append("page outline flattened (\(r.width)x\(r.height))")
@@ -130,12 +130,23 @@ enum ImagePreparation {
     }
 
     /// A photographed sheet (a brighter quadrilateral inside the picture) is cut out and
-    /// flattened; nil when there is no clear outline (scans, screenshots, close-ups).
-    static func flattenPage(_ r: Raster) -> Raster? {
+    /// flattened; nil when there is no clear outline (scans, screenshots, close-ups). `colour` is
+    /// the photo in colour, before its EXIF `orientation` is applied: a coloured band at the
+    /// sheet's edge shows there (`PageOutline.extendedOverColourBands`).
+    static func flattenPage(_ r: Raster, colour: (raster: Raster, orientation: Int)? = nil) -> Raster? {
         let f = min(1, 480 / Double(max(r.width, r.height)))
         guard let small = r.scaled(by: f), let bytes = small.grayBytes(),
-            let outline = PageOutline.find(gray: bytes, width: small.width, height: small.height)
+            var outline = PageOutline.find(gray: bytes, width: small.width, height: small.height)
         else { return nil }
+        if let (photo, orientation) = colour {
+            // The same small size once turned upright (orientations 5 to 8 turn it a quarter).
+            let turned = (5...8).contains(orientation)
+            if let c = photo.scaled(toWidth: turned ? small.height : small.width, height: turned ? small.width : small.height),
+                let upright = applyOrientation(c, orientation), let rgb = upright.rgbBytes()
+            {
+                outline = outline.extendedOverColourBands(rgb: rgb, width: small.width, height: small.height)
+            }
+        }
         // A screen's panel (a dark mail app's receipt card) is no sheet: cut out, the text around
         // it would be lost. It lies square to the pixels on a flat colour, with print around it; a
         // camera's sheet is never quite square, and its table is never one exact gray.

@@ -163,6 +163,11 @@ final class Raster: @unchecked Sendable {
         Raster(taking: pixScale(pix, Float(factor), Float(factor)))
     }
 
+    /// Scaled to exactly `width` x `height`.
+    func scaled(toWidth width: Int, height: Int) -> Raster? {
+        Raster(taking: pixScaleToSize(pix, Int32(width), Int32(height)))
+    }
+
     /// The rectangle's pixels as a new image.
     func cropped(x: Int, y: Int, width: Int, height: Int) -> Raster? {
         guard let box = boxCreate(Int32(x), Int32(y), Int32(width), Int32(height)) as UnsafeMutablePointer<BOX>? else { return nil }
@@ -265,6 +270,24 @@ final class Raster: @unchecked Sendable {
             for x in 0..<w {
                 // Leptonica packs 8-bit pixels big-endian within each 32-bit word.
                 out[y * w + x] = UInt8((row[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xFF)
+            }
+        }
+        return out
+    }
+
+    /// The pixels of a 32-bit colour image, row by row, three bytes each (red, green, blue).
+    func rgbBytes() -> [UInt8]? {
+        guard depth == 32, let data = pixGetData(pix) else { return nil }
+        let w = width, h = height, wpl = Int(pixGetWpl(pix))
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            let row = data.advanced(by: y * wpl)
+            for x in 0..<w {
+                // Leptonica packs a colour pixel as 0xRRGGBBAA.
+                let p = row[x], i = (y * w + x) * 3
+                out[i] = UInt8(p >> 24)
+                out[i + 1] = UInt8((p >> 16) & 0xFF)
+                out[i + 2] = UInt8((p >> 8) & 0xFF)
             }
         }
         return out

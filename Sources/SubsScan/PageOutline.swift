@@ -198,6 +198,107 @@ struct PageOutline: Equatable {
         return depth <= sheetHeight / 3 || isPaper(pixels) ? pixels : nil
     }
 
+    /// How far (RGB distance) a band's colour stands at least from the ground's: a green bar on a
+    /// brown desk measured 57, dark blue on dark gray 100.
+    static let bandColourStep = 40.0
+    /// Within this distance of the band's colour so far, a pixel is the band's: its tint varies by
+    /// less than 10 from the side outwards.
+    static let bandColourSpread = 15.0
+    /// Pixels of ground past a band (in the small picture outlines are found in): more than the
+    /// height of the text printed on a band.
+    static let groundBeyondBand = 14
+
+    /// The least colourfulness (largest minus smallest channel) of a band: a gray strip beyond the
+    /// sheet is its shadow or the table.
+    static let bandColourfulness = 40.0
+
+    /// The outline with its top or bottom side moved out over a coloured band printed to the
+    /// sheet's edge, which the gray picture could not tell from the ground: a blue letterhead bar
+    /// and a dark desk are both about 80 gray. In colour the band is one colourful tint from the
+    /// side outwards, ending in a sharp step to the ground at one distance all along the side.
+    /// `rgb` holds three bytes a pixel, row by row, at the size the outline was found in.
+    func extendedOverColourBands(rgb: [UInt8], width: Int, height: Int) -> PageOutline {
+        guard rgb.count == width * height * 3 else { return self }
+        typealias RGB = (r: Double, g: Double, b: Double)
+        func colour(_ p: Point) -> RGB? {
+            let x = Int(p.x.rounded()), y = Int(p.y.rounded())
+            guard x >= 0, y >= 0, x < width, y < height else { return nil }
+            let i = (y * width + x) * 3
+            return (Double(rgb[i]), Double(rgb[i + 1]), Double(rgb[i + 2]))
+        }
+        func apart(_ a: RGB, _ b: RGB) -> Double {
+            ((a.r - b.r) * (a.r - b.r) + (a.g - b.g) * (a.g - b.g) + (a.b - b.b) * (a.b - b.b)).squareRoot()
+        }
+        var c = corners
+        let sheetHeight = (Self.distance(c[0], c[3]) + Self.distance(c[1], c[2])) / 2
+        let centre = Point(x: c.map(\.x).reduce(0, +) / 4, y: c.map(\.y).reduce(0, +) / 4)
+        let samples = 21
+        for (ia, ib, opposite) in [(0, 1, (3, 2)), (3, 2, (0, 1))] {
+            let a = c[ia], b = c[ib]
+            let length = Self.distance(a, b)
+            guard length > 0 else { continue }
+            let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            var out = Point(x: (b.y - a.y) / length, y: -(b.x - a.x) / length)
+            if (mid.x - centre.x) * out.x + (mid.y - centre.y) * out.y < 0 { out = Point(x: -out.x, y: -out.y) }
+            // Along the side's middle part, the band's depth seen from each sample (text or a logo
+            // printed on the band ends some early).
+            var depths: [Int] = []
+            for s in 0..<samples {
+                let t = 0.15 + 0.7 * Double(s) / Double(samples - 1)
+                let base = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+                func at(_ k: Int) -> RGB? { colour(Point(x: base.x + out.x * Double(k), y: base.y + out.y * Double(k))) }
+                // (from the first colourful pixel past the few of the side's own blur: two in a row alike)
+                guard let start = (1...8).first(where: { k in
+                    guard let p = at(k), let q = at(k + 1) else { return false }
+                    return max(p.r, p.g, p.b) - min(p.r, p.g, p.b) >= Self.bandColourfulness && apart(p, q) <= Self.bandColourSpread
+                }), let first = at(start)
+                else { continue }
+                // Out to the band's last pixel: white text printed on the band interrupts it briefly;
+                // past the band, the ground goes on unlike it.
+                var sum = first, count = 1.0, last = start, k = start + 1
+                func mean() -> RGB { (sum.r / count, sum.g / count, sum.b / count) }
+                while Double(k) <= sheetHeight / 3, k - last <= Self.groundBeyondBand, let here = at(k) {
+                    if apart(here, mean()) <= Self.bandColourSpread {
+                        sum = (sum.r + here.r, sum.g + here.g, sum.b + here.b)
+                        count += 1
+                        last = k
+                    }
+                    k += 1
+                }
+                // A sharp step to the ground.
+                guard k - last > Self.groundBeyondBand, let edge = at(last), let beyond = at(last + 2),
+                    apart(edge, beyond) > Self.bandColourStep
+                else { continue }
+                depths.append(last)
+            }
+            guard let depth = depths.max(by: { d, e in
+                depths.filter { abs($0 - d) <= 2 }.count < depths.filter { abs($0 - e) <= 2 }.count
+            }), depth >= 4, depths.filter({ abs($0 - depth) <= 2 }).count * 2 >= samples
+            else { continue }
+            // Between the sheet's sides: past a side's line, halfway out, the colour changes (a strip
+            // of colour running on past the sheet is the table's).
+            func endsAtSide(_ corner: Point, _ oppositeCorner: Point, inward: Point) -> Bool {
+                let side = Self.distance(corner, oppositeCorner)
+                guard side > 0 else { return false }
+                let up = Double(depth) / 2 / side
+                let p = Point(x: corner.x + (corner.x - oppositeCorner.x) * up, y: corner.y + (corner.y - oppositeCorner.y) * up)
+                guard let inside = colour(Point(x: p.x + inward.x * 5, y: p.y + inward.y * 5)),
+                    let outside = colour(Point(x: p.x - inward.x * 5, y: p.y - inward.y * 5))
+                else { return false }
+                return apart(inside, outside) > Self.bandColourStep
+            }
+            let along = Point(x: (b.x - a.x) / length, y: (b.y - a.y) / length)
+            guard endsAtSide(a, c[opposite.0], inward: along), endsAtSide(b, c[opposite.1], inward: Point(x: -along.x, y: -along.y))
+            else { continue }
+            for i in [ia, ib] {
+                let moved = Point(x: c[i].x + out.x * Double(depth), y: c[i].y + out.y * Double(depth))
+                guard moved.x >= 0, moved.y >= 0, moved.x < Double(width), moved.y < Double(height) else { return self }
+                c[i] = moved
+            }
+        }
+        return PageOutline(corners: c)
+    }
+
     /// Width and height of the flattened page: the longer of each pair of opposite sides.
     var flattenedSize: (width: Double, height: Double) {
         let c = corners

@@ -92,6 +92,65 @@ import Testing
         #expect(plain.corners[0].y > 35 && plain.corners[1].y > 50, "\(plain.corners)")
     }
 
+    /// A coloured band at the sheet's top edge as gray as the table (a blue letterhead bar on a dark
+    /// desk): the gray outline stops under it, and the colours move its top side out over it. A
+    /// table of one colour, or a coloured strip wider than the sheet, moves nothing.
+    @Test func aColouredBandAsGrayAsTheTableBelongsToTheSheet() throws {
+        let (w, h) = (360, 480)
+        let corners = [(60.0, 40.0), (300.0, 55.0), (290.0, 420.0), (45.0, 400.0)]
+        let sheet = picture(width: w, height: h, background: 0, paper: 255, corners: corners, textBars: false)
+        func topY(_ x: Int) -> Double { 40.0 + (Double(x) - 60) * 15 / 240 }
+        /// The photo in colour: `table` around the sheet, white paper, a band 40 pixels deep of `band`
+        /// colour with white letters on it, and `strip` (when given) across the whole picture above the sheet.
+        func photo(table: (UInt8, UInt8, UInt8), band: (UInt8, UInt8, UInt8), strip: Bool = false) -> [UInt8] {
+            var rgb = [UInt8](repeating: 0, count: w * h * 3)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let onSheet = sheet[y * w + x] == 255
+                    var c = onSheet ? (235, 235, 235) : (Int(table.0), Int(table.1), Int(table.2))
+                    let inBand = Double(y) < topY(x) + 40
+                    if (onSheet || strip && Double(y) > topY(x) - 20) && inBand {
+                        c = (Int(band.0), Int(band.1), Int(band.2))
+                        // Letters: short white strokes in the band's middle.
+                        if onSheet, Double(y) > topY(x) + 15, Double(y) < topY(x) + 27, x % 7 < 2 { c = (240, 240, 240) }
+                    }
+                    rgb[(y * w + x) * 3] = UInt8(c.0)
+                    rgb[(y * w + x) * 3 + 1] = UInt8(c.1)
+                    rgb[(y * w + x) * 3 + 2] = UInt8(c.2)
+                }
+            }
+            return rgb
+        }
+        func gray(_ rgb: [UInt8]) -> [UInt8] {
+            (0..<(w * h)).map { (i: Int) -> UInt8 in
+                let r: Int = 299 * Int(rgb[3 * i]), g: Int = 587 * Int(rgb[3 * i + 1]), b: Int = 114 * Int(rgb[3 * i + 2])
+                return UInt8((r + g + b) / 1000)
+            }
+        }
+        // Blue (20, 90, 170) is 79 gray; the desk (80, 80, 80) too.
+        let desk = photo(table: (80, 80, 80), band: (20, 90, 170))
+        let found = try #require(PageOutline.find(gray: gray(desk), width: w, height: h))
+        #expect(found.corners[0].y > 70 && found.corners[1].y > 85, "the gray outline stops under the band: \(found.corners)")
+        let extended = found.extendedOverColourBands(rgb: desk, width: w, height: h)
+        for (corner, drawn) in zip(extended.corners, corners) {
+            #expect(abs(corner.x - drawn.0) <= 4 && abs(corner.y - drawn.1) <= 4, "\(corner) vs \(drawn)")
+        }
+        // Green on a brown desk, 57 apart in colour.
+        let brown = photo(table: (108, 82, 58), band: (80, 130, 44))
+        if let browns = PageOutline.find(gray: gray(brown), width: w, height: h) {
+            #expect(abs(browns.extendedOverColourBands(rgb: brown, width: w, height: h).corners[0].y - 40) <= 4)
+        }
+        // A blue strip running past the sheet's sides is the desk's, not the sheet's.
+        let striped = photo(table: (80, 80, 80), band: (20, 90, 170), strip: true)
+        if let outline = PageOutline.find(gray: gray(striped), width: w, height: h) {
+            #expect(outline.extendedOverColourBands(rgb: striped, width: w, height: h) == outline)
+        }
+        // No band: the outline found is kept.
+        let plain = photo(table: (120, 90, 60), band: (235, 235, 235))
+        let plainOutline = try #require(PageOutline.find(gray: gray(plain), width: w, height: h))
+        #expect(plainOutline.extendedOverColourBands(rgb: plain, width: w, height: h) == plainOutline)
+    }
+
     /// Paper beyond a crease may be deep; something dark lying flush against the sheet's edge (a
     /// phone, a notebook) is deep too, but not of the paper's tone: it stays out.
     @Test func aDeepDarkObjectAgainstTheSheetStaysOut() throws {
