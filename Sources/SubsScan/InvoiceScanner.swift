@@ -274,7 +274,7 @@ public struct InvoiceScanner: Sendable {
             if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
                 FileHandle.standardError.write(Data("reread '\(e)' \(before) -> '\(again.text)' \(after)\n".utf8))
             }
-            let candidate = Self.replacing(line: lineNumber, of: p, in: base, with: again)
+            let candidate = Self.replacing(line: lineNumber, of: p, in: base, with: isAmount ? again : Self.keepingCapitals(of: line.words, in: again))
             let reextracted = extractor.extract(pages: candidate)
             var better = Self.clearlySurer(again, than: line)
             // A total line re-read into something whose total is elsewhere is no better reading.
@@ -313,6 +313,20 @@ public struct InvoiceScanner: Sendable {
             FileHandle.standardError.write(Data("name readings '\(show(line.words))' / '\(show(again))' / '\(show(other))' -> '\(show(voted))'\n".utf8))
         }
         return voted
+    }
+
+    /// The re-read `again` of a name's line with the capitals the page read: a word the re-read
+    /// spells alike but in lower case ("werkhaus" for "Werkhaus", a logo beside its capital) keeps
+    /// the page's capital. A name's capital is what OCR loses, not what it invents.
+    static func keepingCapitals(of page: [WordBox], in again: [WordBox]) -> [WordBox] {
+        again.map { w in
+            guard w.text.first?.isLowercase == true,
+                let read = page.first(where: { $0.text.first?.isUppercase == true && $0.text.lowercased() == w.text.lowercased() })
+            else { return w }
+            var kept = w
+            kept.text = read.text
+            return kept
+        }
     }
 
     /// A re-read of a doubtful line (`rereadConfidences`) that Tesseract is clearly surer of

@@ -174,6 +174,16 @@ import Testing
         #expect(InvoiceScanner.partedRest(of: lines[1], among: Array(above)).isEmpty)
     }
 
+    /// A name's line re-read keeps the capitals the page read ("werkhaus" re-read from "Werkhaus");
+    /// other changes of the re-read stand.
+    @Test func aRereadKeepsTheCapitalsThePageRead() {
+        let page = [Self.word("©", 10, 10, 20, 30, line: 0), Self.word("Werkhaus", 40, 10, 160, 30, line: 0),
+                    Self.word("Coworking", 210, 10, 180, 30, line: 0)]
+        let again = [Self.word("©", 10, 10, 20, 30, line: 0), Self.word("werkhaus", 40, 10, 160, 30, line: 0),
+                     Self.word("Coworklng", 210, 10, 180, 30, line: 0), Self.word("gmbh", 400, 10, 80, 30, line: 0)]
+        #expect(InvoiceScanner.keepingCapitals(of: page, in: again).map(\.text) == ["©", "Werkhaus", "Coworklng", "gmbh"])
+    }
+
     @Test func aLinesTiltIsMeasuredFromItsFirstAndLastWords() throws {
         func w(_ text: String, _ x: Int, _ y: Int, _ width: Int, _ height: Int, line: Int) -> WordBox { Self.word(text, x, y, width, height, line: line) }
         let climbing = [w("NORTHWIND", 95, 73, 252, 52, line: 0), w("CAMERA", 364, 50, 169, 59, line: 0), w("BHD", 839, 23, 86, 37, line: 0)]
