@@ -23,8 +23,10 @@ enum LineVoting {
         var out: [WordBox] = []
         for (i, word) in first.enumerated() {
             let readings = aligned.map { $0[i] }
+            // (An accent the first reading saw and the others lost stays: "Hébergix" / "Hebergix".)
             if let agreed = readings.first ?? nil, readings.allSatisfy({ $0?.text == agreed.text }), agreed.text != word.text,
-                !agreed.text.contains(" ") || word.confidence < splitConfidence
+                !agreed.text.contains(" ") || word.confidence < splitConfidence,
+                agreed.text != word.text.folding(options: .diacriticInsensitive, locale: nil)
             {
                 let confidence = readings.compactMap { $0?.confidence }.reduce(0, +) / Double(readings.count)
                 out += split(word, into: agreed.text, confidence: confidence)
@@ -145,9 +147,12 @@ enum LineVoting {
     }
 
     /// Two readings of one word: at most one character longer or shorter, half the characters alike;
-    /// or one character each, in the same place (a logo's mark read "Q" once and "@" twice).
+    /// or a mark and a scrap of two characters at most, in the same place (a logo read "Q" once and
+    /// "@" twice, "C2" once and "©" twice).
     static func sameWord(_ a: String, _ b: String) -> Bool {
-        (a.count == 1 && b.count == 1) || (abs(a.count - b.count) <= 1 && distance(a, b) <= 0.5)
+        func mark(_ s: String) -> Bool { s.count == 1 && !s.first!.isLetter && !s.first!.isNumber }
+        return (a.count == 1 && b.count == 1) || (a.count <= 2 && mark(b)) || (mark(a) && b.count <= 2)
+            || (abs(a.count - b.count) <= 1 && distance(a, b) <= 0.5)
     }
 
     /// Character edits between two words, as a share of the longer (0 same ... 1 nothing alike).

@@ -119,6 +119,24 @@ import Testing
         #expect(LineVoting.combine(first, [again, first]).map(\.text) == ["Q", "Panier", "Fermier"])
     }
 
+    /// A logo's two-character scrap ("C2") that both re-reads read as a mark ("©") is that mark; a
+    /// two-letter word is no mark's reading of three letters.
+    @Test func aScrapBothReReadsReadAsAMark() {
+        let first = Self.line([("C2", 0.66), ("Nimbuspark", 0.91), ("INVOICE", 0.44)])
+        let again = Self.line([("©", 0.70), ("Nimbuspark", 0.92), ("INVOICE)", 0.38)])
+        let other = Self.line([("©", 0.57), ("Nimbuspark", 0.92), ("mers", 0.45)])
+        #expect(LineVoting.combine(first, [again, other]).map(\.text) == ["©", "Nimbuspark", "INVOICE"])
+        #expect(!LineVoting.sameWord("SFR", "©") && LineVoting.sameWord("EE", "@"))
+    }
+
+    /// An accent the first reading saw and both re-reads lost stays.
+    @Test func anAccentTheReReadsLostStays() {
+        let first = Self.line([("D", 0.82), ("Hébergix", 0.82), ("FACTURE", 0.89)])
+        let again = Self.line([("©", 0.62), ("Hebergix", 0.91), ("FACTURE", 0.80)])
+        let other = Self.line([("©", 0.31), ("Hebergix", 0.92), ("FACTURE", 0.85)])
+        #expect(LineVoting.combine(first, [again, other]).map(\.text) == ["©", "Hébergix", "FACTURE"])
+    }
+
     @Test func specksAndMissedWordsOfTheReReadsAreNotTakenUp() {
         let first = Self.line([("OCEAN", 0.9), ("VIEW", 0.9), ("GRILL", 0.9)])
         let withSpeck = Self.line([("|", 0.5), ("OCEAN", 0.9), ("VIEW", 0.9), ("GRILL", 0.9), ("=", 0.4)])
