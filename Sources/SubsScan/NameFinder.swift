@@ -207,6 +207,13 @@ struct NameFinder {
                 {
                     accepted = false
                 }
+                // A name of three letters or fewer ("EE", "BT") on a document printing another's domain and that
+                // name in words, and none of the vendor's domains: letters OCR made of a logo or a band.
+                if accepted && key.count <= 3 && !vendorDomainPrinted,
+                    printedLabels.contains(where: { $0.count >= 4 && self.printedForm(of: $0, in: lines) != nil })
+                {
+                    accepted = false
+                }
                 if accepted {
                     let score = position + Double(key.count) * 0.01 + (standalone ? 0.3 : 0)
                     consider(score, Found(name: v.name, confidence: standalone ? 0.9 : 0.8, evidence: raw, vendor: v))

@@ -2677,6 +2677,24 @@ import Testing
         #expect(!NameFinder.isMarkedScrap("A.") && !NameFinder.isMarkedScrap("O2") && !NameFinder.isMarkedScrap("Le"))
     }
 
+    /// A catalogue name of two or three letters read in a band's noise ("EE", on two lines of it) names no bill that
+    /// prints another's domain and name, and none of the vendor's domains; with them it does.
+    @Test func aShortCatalogueNameInNoise() {
+        func bill(_ foot: String) -> String {
+            """
+            oF me E J EE EN
+            _Í_ EE EA A
+            Nimbuspark Hosting Inc.   Invoice #   RE-2025-9415455
+            Date   29/08/2025
+            Billed to
+            Total   $14.00
+            Tel. +1 39 284 16 90 - \(foot)
+            """
+        }
+        #expect(e.extract(text: bill("www.nimbuspark.io")).name.value == "Nimbuspark")
+        #expect(e.extract(text: bill("www.ee.co.uk")).name.value == "EE")
+    }
+
     /// A legal form OCR set apart from its name ("Sprachwerk Akademie   e.K.") still makes it a legal
     /// name, under the brand.
     @Test func aLegalFormSetApartFromItsName() {
