@@ -159,7 +159,6 @@ enum AmountFinder {
         return out
     }
 
-    /// The rand's sign, a letter alone: it counts only before a price written with cents.
     /// A minus sign before an amount, or before its currency sign ("-4,72 $", "-£0.67").
     private static let minusBeforeAmount = try! NSRegularExpression(pattern: #"[-−](?=\s?(?:\p{Sc}\s?)?\d)"#)
 
@@ -178,6 +177,7 @@ enum AmountFinder {
         return (ns.substring(to: minus.location), mention)
     }
 
+    /// The rand's sign, a letter alone: it counts only before a price written with cents.
     static let randSign = "R"
 
     /// Peru's sol, "S/" or "S/.".

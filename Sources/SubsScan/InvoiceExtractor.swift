@@ -387,7 +387,7 @@ public struct InvoiceExtractor: Sendable {
         // a line printing only that, under a definitive total's label surer than the best candidate's, gives
         // the charge, a credit. (One that takes off an amount printed above is a payment of it: "Amount paid -9.99".)
         if paid == nil, let credit = raws.indices.reversed().lazy.filter({ byLine[$0] == nil })
-            .compactMap({ i -> (AmountChoice)? in
+            .compactMap({ i -> AmountChoice? in
                 guard let (label, mention) = AmountFinder.credit(in: raws[i], line: i, language: language),
                     case .total(let w) = self.verdict(Text.fold(label)), w >= 0.95, w > best.weight,
                     !money.contains(where: { $0.value == -mention.value })

@@ -271,9 +271,9 @@ struct PageOutline: Equatable {
                 else { continue }
                 depths.append(last)
             }
-            guard let depth = depths.max(by: { d, e in
-                depths.filter { abs($0 - d) <= 2 }.count < depths.filter { abs($0 - e) <= 2 }.count
-            }), depth >= 4, depths.filter({ abs($0 - depth) <= 2 }).count * 2 >= samples
+            // The depth most samples agree on, within two pixels, for half of them at least.
+            func agreeing(_ d: Int) -> Int { depths.filter { abs($0 - d) <= 2 }.count }
+            guard let depth = depths.max(by: { agreeing($0) < agreeing($1) }), depth >= 4, agreeing(depth) * 2 >= samples
             else { continue }
             // Between the sheet's sides: past a side's line, halfway out, the colour changes (a strip
             // of colour running on past the sheet is the table's).
