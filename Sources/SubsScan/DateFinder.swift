@@ -167,6 +167,9 @@ enum DateFinder {
         return found
     }
 
+    /// Currencies of countries that write dates year, month, day.
+    static let yearMonthDayCurrencies: Set<String> = ["JPY", "KRW", "CNY", "TWD"]
+
     /// Resolves ambiguous numeric dates: day-first unless the document shows month-first dates
     /// (a second number above 12, "January 5" style, a service period that is one only read so)
     /// or is English with US dollars.
@@ -200,8 +203,10 @@ enum DateFinder {
         if dayFirstVotes != monthFirstVotes {
             monthFirst = monthFirstVotes > dayFirstVotes
         } else {
-            // Month-first is the US habit; everywhere else (and when unsure) day-first.
-            monthFirst = (language ?? "en") == "en" && currency == .usd
+            // Month-first is the US habit, and where dates are written year, month, day (Japan, Korea,
+            // China, Taiwan) the month stays before the day when the year goes last; everywhere else
+            // (and when unsure) day-first.
+            monthFirst = (language ?? "en") == "en" && currency == .usd || currency.map { yearMonthDayCurrencies.contains($0.code) } == true
         }
         for i in mentions.indices where mentions[i].date == nil && mentions[i].form == .numeric {
             let m = mentions[i]
