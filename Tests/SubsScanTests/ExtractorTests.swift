@@ -450,6 +450,8 @@ import Testing
         ("Rami Pro Abo (Jahr)   CHF 109.52", "yearly"), ("Rami Pro Abo: CHF 130.33 Jahr", "yearly"), ("Pro plan $9.99 mo", "monthly"),
         // A capital OCR parted from the rest of its word.
         ("NordVPN Premium Abo: CHF 161.19 pro J ahr", "yearly"), ("Billed M onthly", "monthly"),
+        // A plan's size before its period in brackets ("1 TB" is no quantity per year).
+        ("Abo: Privat 1 TB (/Jahr)", "yearly"),
     ])
     func frequencyCues(line: String, expected: String) {
         let r = extractor.extract(text: "Invoice\n\(line)\nTotal paid   10,00 €\n")
