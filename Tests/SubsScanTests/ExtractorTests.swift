@@ -2103,6 +2103,9 @@ import Testing
     /// A logo read before the name: an opening bracket and letters, or a letter or two in brackets.
     @Test func aLogoScrapBeforeTheName() {
         #expect(NameFinder.droppingLogoScrap("(EN Judo Club") == "Judo Club")
+        // A framed monogram glued to the name; a framed word stays.
+        #expect(NameFinder.droppingLogoScrap("[v]Vertige Escalade") == "Vertige Escalade")
+        #expect(NameFinder.droppingLogoScrap("(RED)Music Store") == "(RED)Music Store")
         #expect(NameFinder.droppingLogoScrap("[Cc] Crux Climbing") == "Crux Climbing")
         #expect(NameFinder.droppingLogoScrap("(G) Gramfield") == "Gramfield")
         #expect(NameFinder.droppingLogoScrap("(RED) Music") == "(RED) Music")
