@@ -274,11 +274,13 @@ public struct InvoiceScanner: Sendable {
             if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
                 FileHandle.standardError.write(Data("reread '\(e)' \(before) -> '\(again.text)' \(after)\n".utf8))
             }
-            let candidate = Self.replacing(line: lineNumber, of: p, in: base, with: isAmount ? again : Self.keepingCapitals(of: line.words, in: again))
+            let replacement = isAmount ? again : Self.keepingCapitals(of: line.words, in: again)
+            let candidate = Self.replacing(line: lineNumber, of: p, in: base, with: replacement)
             let reextracted = extractor.extract(pages: candidate)
             var better = Self.clearlySurer(again, than: line)
-            // A total line re-read into something whose total is elsewhere is no better reading.
-            if isAmount, reextracted.amount.evidence != again.text { better = false }
+            // A line re-read into something the field no longer comes from is no better reading: a total
+            // whose total is elsewhere, a web address that lost its dot ("www lavoir-express fr").
+            if (isAmount ? reextracted.amount.evidence : reextracted.name.evidence) != replacement.text { better = false }
             // The two readings of the total disagree: the one the rest of the receipt backs is the one to trust.
             if isAmount, let old = result.amount.value, let new = reextracted.amount.value, old != new,
                 reextracted.amount.evidence == again.text,
