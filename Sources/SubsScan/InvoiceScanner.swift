@@ -279,8 +279,15 @@ public struct InvoiceScanner: Sendable {
             let reextracted = extractor.extract(pages: candidate)
             var better = Self.clearlySurer(again, than: line)
             // A line re-read into something the field no longer comes from is no better reading: a total
-            // whose total is elsewhere, a web address that lost its dot ("www lavoir-express fr").
-            if (isAmount ? reextracted.amount.evidence : reextracted.name.evidence) != replacement.text { better = false }
+            // whose total is elsewhere, or a web address that lost its dot ("www lavoir-express fr") under
+            // the name it spelled, printed on another line ("Lavoir Express"). (A name read from that line
+            // alone, a misread address, may move to a line that prints one.)
+            if isAmount, reextracted.amount.evidence != replacement.text { better = false }
+            if !isAmount, reextracted.name.evidence != replacement.text, let name = result.name.value,
+                NameFinder.linesMentioning(name, in: TextLine.lines(of: pages).filter { $0.text != e }) > 0
+            {
+                better = false
+            }
             // The two readings of the total disagree: the one the rest of the receipt backs is the one to trust.
             if isAmount, let old = result.amount.value, let new = reextracted.amount.value, old != new,
                 reextracted.amount.evidence == again.text,
