@@ -138,15 +138,6 @@ enum ImagePreparation {
         guard let small = r.scaled(by: f), let bytes = small.grayBytes(),
             var outline = PageOutline.find(gray: bytes, width: small.width, height: small.height)
         else { return nil }
-        if let (photo, orientation) = colour {
-            // The same small size once turned upright (orientations 5 to 8 turn it a quarter).
-            let turned = (5...8).contains(orientation)
-            if let c = photo.scaled(toWidth: turned ? small.height : small.width, height: turned ? small.width : small.height),
-                let upright = applyOrientation(c, orientation), let rgb = upright.rgbBytes()
-            {
-                outline = outline.extendedOverColourBands(rgb: rgb, width: small.width, height: small.height)
-            }
-        }
         // A screen's panel (a dark mail app's receipt card) is no sheet: cut out, the text around
         // it would be lost. It lies square to the pixels on a flat colour, with print around it; a
         // camera's sheet is never quite square, and its table is never one exact gray.
@@ -154,6 +145,17 @@ enum ImagePreparation {
             inkShare(gray: bytes, width: small.width, height: small.height, outside: outline) > maxInkOutside
         {
             return nil
+        }
+        if let (photo, orientation) = colour {
+            // (After the screen check, which judges the outline gray shows: a mail's card with a
+            // coloured bar is still a screen's panel.)
+            // The same small size once turned upright (orientations 5 to 8 turn it a quarter).
+            let turned = (5...8).contains(orientation)
+            if let c = photo.scaled(toWidth: turned ? small.height : small.width, height: turned ? small.width : small.height),
+                let upright = applyOrientation(c, orientation), let rgb = upright.rgbBytes()
+            {
+                outline = outline.extendedOverColourBands(rgb: rgb, width: small.width, height: small.height)
+            }
         }
         let page = outline.scaled(by: Double(r.width) / Double(small.width))
         var (w, h) = page.flattenedSize
