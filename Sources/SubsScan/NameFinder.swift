@@ -1221,7 +1221,7 @@ struct NameFinder {
             for cell in line.cells {
                 let text = droppingDoubtfulMarks(cell).text
                 if let name = phoneSender(text) { return (name, line.text) }
-                guard let open = text.firstIndex(of: "<"), text[open...].contains("@") else { continue }
+                guard let open = text.firstIndex(of: "<") else { continue }
                 var words = text[..<open].split(separator: " ").map(String.init)
                 if let k = words.lastIndex(where: { ["from", "de", "von", "da", "absender", "remitente", "expediteur"].contains(Text.fold($0).trimmingCharacters(in: .punctuationCharacters)) }) {
                     words = Array(words[(k + 1)...])
@@ -1231,16 +1231,29 @@ struct NameFinder {
                 let name = words.joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
                 let folded = Text.fold(name)
                 let address = text[open...].dropFirst().prefix { $0 != ">" }.replacingOccurrences(of: " ", with: ".")
-                let at = address.split(separator: "@", maxSplits: 1).map(String.init)
                 guard name.filter(\.isLetter).count >= 3, (1...4).contains(words.count), !notNames.contains(folded),
                     !["to", "an", "a", "para", "cc"].contains(Text.fold(words.first ?? "")),
-                    !isMailApp(folded), at.count == 2, !at[1].isEmpty,
-                    !personalProviders.contains(ownLabel(of: at[1].lowercased()) ?? at[1].lowercased())
+                    !isMailApp(folded), isCompanyAddress(address, of: name)
                 else { continue }
                 return (name, line.text)
             }
         }
         return nil
+    }
+
+    /// A company's mail address after a sender's name: a mailbox at a domain that is no mail
+    /// provider's; or, its "@" misread ("no-replyW account lotusloftyoga com"), one spelling the
+    /// name, at no mail provider.
+    static func isCompanyAddress(_ address: String, of name: String) -> Bool {
+        let at = address.split(separator: "@", maxSplits: 1).map(String.init)
+        if at.count == 2 {
+            return !at[1].isEmpty && !personalProviders.contains(ownLabel(of: at[1].lowercased()) ?? at[1].lowercased())
+        }
+        let folded = Text.fold(address)
+        let pieces = folded.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let nameLetters = Text.fold(name).filter { $0.isLetter || $0.isNumber }
+        return !address.contains("@") && nameLetters.count >= 4 && pieces.contains { $0.contains(nameLetters) }
+            && pieces.allSatisfy { !personalProviders.contains($0) }
     }
 
     /// A phone mail app's sender line: the name, then the day it came without a year ("Neon 21 Jan :",

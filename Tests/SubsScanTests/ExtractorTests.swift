@@ -2837,6 +2837,29 @@ import Testing
         #expect(NameFinder.senderName(in: row[...])?.name == "Gemüsekiste Hofgut")
     }
 
+    /// A mail's sender whose address OCR read without its "@" and dots is still the sender when the
+    /// address spells the name; a person's address at a mail provider is not.
+    @Test func aSenderWhoseAddressLostItsAtSign() {
+        let e = InvoiceExtractor()
+        let mail = e.extract(text: """
+            Compose   Payment confirmation - Harbour Rowing Club
+            Inbox   Harbour Rowing Club <billingW members harbourrowingclub net>   Jun 3, 2025, 9:12 AM
+            tome D
+            Starred
+            Sent © Harbour Rowing Club
+            Your receipt
+            Amount due $42.00
+            HRC Sports LLC · 12 Quay Street
+            """)
+        #expect(mail.name.value == "Harbour Rowing Club")
+        func sender(_ row: String) -> String? {
+            NameFinder.senderName(in: TextLine.lines(of: [page([(row, 0.9)])])[...])?.name
+        }
+        #expect(sender("Harbour Rowing Club <billingW members harbourrowingclub net>") == "Harbour Rowing Club")
+        #expect(sender("Harbour Rowing Club <billingW members rowing net>") == nil)
+        #expect(sender("Jane Harbour <janeharbourW gmail com>") == nil)
+    }
+
     /// A header line read twice (the page's reading and its band's, at the same height) prints a
     /// misspelling once: the domain still puts its letter right.
     @Test func aLineReadTwiceCountsOnceAgainstTheDomain() {
