@@ -783,13 +783,17 @@ struct NameFinder {
     static func brand(over name: String, at index: Int, among candidates: [LetterheadLine]) -> LetterheadLine? {
         guard var brand = candidates.last(where: { $0.index < index && !$0.legal && sharesAName($0.text, name) }) else { return nil }
         var words = brand.text.split(separator: " ").map(String.init)
-        // (a logo's scrap before it: one letter, lower case, a mark ("A>"), or two letters that another line prints the
-        // name without, "Oo Sprachwerk" under the mail's sender "Sprachwerk")
+        // (a logo's scrap before it: one letter, lower case ("all]", bars read as letters), a mark ("A>"), or two
+        // letters that another line prints the name without, "Oo Sprachwerk" under the mail's sender "Sprachwerk")
         func printedWithout(_ first: String, _ rest: String) -> Bool {
             first.count == 2 && candidates.contains { Text.fold($0.text) == Text.fold(rest) }
         }
+        func lowerCase(_ word: String) -> Bool {
+            let letters = word.filter(\.isLetter)
+            return !letters.isEmpty && letters.allSatisfy(\.isLowercase)
+        }
         while words.count > 1, let first = words.first, words[1].first?.isUppercase == true,
-            first.count == 1 || first.allSatisfy(\.isLowercase) || isMarkedScrap(first)
+            first.count == 1 || lowerCase(first) || isMarkedScrap(first)
                 || printedWithout(first, words.dropFirst().joined(separator: " ")),
             sharesAName(words.dropFirst().joined(separator: " "), name)
         {

@@ -2683,6 +2683,15 @@ import Testing
             Amount due   $6.50
             """)
         #expect(bill.name.value == "Greenleaf Veg Box")
+        // Bars read as letters in lower case with a bracket.
+        let bars = e.extract(text: """
+            all] Seilwerk   Zahlungsbestätigung
+            Seilwerk Kletterhallen GmbH   Rechnungs-Nr.   2025-4471
+            Datum   03.04.2025
+            Rechnungsempfänger
+            Gesamtbetrag   EUR 49,00
+            """)
+        #expect(bars.name.value == "Seilwerk")
         #expect(NameFinder.isMarkedScrap("A>") && NameFinder.isMarkedScrap("(3") && NameFinder.isMarkedScrap("24"))
         // Initials and short names are no scraps.
         #expect(!NameFinder.isMarkedScrap("A.") && !NameFinder.isMarkedScrap("O2") && !NameFinder.isMarkedScrap("Le"))
