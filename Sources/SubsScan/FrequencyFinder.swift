@@ -148,8 +148,9 @@ enum FrequencyFinder {
         return Cue(cadence: cadence, line: index, phrase: phrase)
     }
 
-    /// A period in brackets after a plan's size ("Privat 1 TB (pro Jahr)", "VPS 2 GB (per year)", "1 TB (/Jahr)")
-    /// is the plan's billing period, not a quantity per period as in "10 GB/month".
+    /// A period in brackets after a plan's size or allowance ("Privat 1 TB (pro Jahr)", "VPS 2 GB (per year)",
+    /// "1 TB (/Jahr)", "Formule 8 cours (par trimestre)") is the plan's billing period, not a quantity per
+    /// period as in "10 GB/month" or "2 séances par semaine": the brackets set it apart from the quantity.
     static func periodInBracketsAfterSize(_ line: String) -> Bool {
         let ns = line as NSString
         return sizeThenBracketedPer.matches(in: line, range: NSRange(location: 0, length: ns.length)).contains { m in
@@ -157,7 +158,7 @@ enum FrequencyFinder {
         }
     }
     private static let sizeThenBracketedPer = try! NSRegularExpression(
-        pattern: #"\d\s*(\p{L}{1,3})\s*\(\s*(?:/|(?:per|par|pro|por|al|a)\s)"#, options: .caseInsensitive)
+        pattern: #"\d\s*(\p{L}{1,12})\s*\(\s*(?:/|(?:per|par|pro|por|al|a)\s)"#, options: .caseInsensitive)
 
     /// A service period's length as a cadence: ~7 days weekly, ~1 month, ~3 months, ~1 year.
     static func cadence(from start: LocalDate, to end: LocalDate) -> Cadence? {

@@ -503,6 +503,7 @@ import Testing
         // A plan's size, then its period in brackets: the plan's billing period.
         ("Invoice\nBackup plan 2 TB (per year)\nTotal  $99.00", "yearly"),
         ("Rechnung\nCloudspeicher 500 GB (pro Jahr)\nGesamtbetrag 49,00 €", "yearly"),
+        ("Facture\nFormule 10 séances (par trimestre)   CHF 240.00\nTotal TTC   CHF 240.00", "quarterly"),
         // Two dates joined by a dash are a period even under a column label of their own.
         ("Rechnung\nADAC Plus-Mitgliedschaft 01.02.2026 – 31.01.2027 139,00 €\nGesamtbetrag 139,00 €", "yearly"),
     ])
@@ -526,6 +527,7 @@ import Testing
         for text in ["Facture\nCours de piano (30 min/semaine) 165,00 €\nNet à payer 165,00 €",
                      "Jahresabrechnung 2025\nGesamtbetrag 80,00 €",
                      "Rechnung Kita\n3 Betreuungstage pro Woche\nGesamtbetrag 380,00 €",
+                     "Facture\nFormule 2 séances par semaine\nTotal TTC 60,00 €",
                      "Invoice\nData add-on 10 GB/month (one-off)\nTotal $20.00"] {
             #expect(!extractor.extract(text: text).frequencyStated, "\(text)")
         }
