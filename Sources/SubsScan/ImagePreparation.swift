@@ -8,6 +8,8 @@ enum ImagePreparation {
         var raster: Raster
         var dpi: Int
         var notes: [String]
+        /// How much the text was enlarged for OCR (1: not at all).
+        var enlargement = 1.0
     }
 
     /// Longest side after preparation: enough for A4 at ~250 dpi, no more (time and memory).
@@ -73,9 +75,11 @@ enum ImagePreparation {
             r = clean
             notes.append("paper grain whitened above \(white)")
         }
+        var enlargement = 1.0
         if let (sized, factor, note) = sizeText(r) {
             r = sized
             dpi *= factor
+            enlargement = factor
             notes.append(note)
         }
         if let straight = r.deskewed(minConfidence: Self.minSkewConfidence) {
@@ -84,7 +88,7 @@ enum ImagePreparation {
         }
         let finalDPI = max(70, Int(dpi.rounded()))
         r.setResolution(dpi: finalDPI)
-        return Prepared(raster: r, dpi: finalDPI, notes: notes)
+        return Prepared(raster: r, dpi: finalDPI, notes: notes, enlargement: enlargement)
     }
 
     /// Text whose characters are smaller than this (median height, pixels) is enlarged...

@@ -57,7 +57,7 @@ public struct InvoiceScanner: Sendable {
 
     private func finish(_ doc: LoadedDocument, name: String, start: ContinuousClock.Instant) throws(SubsError) -> ScanResult {
         var warnings = doc.warnings
-        var rasters: [Int: (Raster, Int)] = [:]
+        var rasters: [Int: KeptPage] = [:]
         var pages = try readPages(doc, name: name, warnings: &warnings, rasters: &rasters)
         // SUBS_DEBUG_TEXT=dir: the text read from each document, in dir/NAME.txt.
         if let dir = ProcessInfo.processInfo.environment["SUBS_DEBUG_TEXT"] {
@@ -68,6 +68,7 @@ public struct InvoiceScanner: Sendable {
         if !rasters.isEmpty {
             let t0 = ContinuousClock.now
             extraction = rereadingKeyLines(extraction, pages: &pages, rasters: rasters)
+            extraction = rereadingDateLine(extraction, pages: &pages, rasters: rasters)
             if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
                 FileHandle.standardError.write(Data("re-reads \(ContinuousClock.now - t0)\n".utf8))
             }
@@ -81,7 +82,7 @@ public struct InvoiceScanner: Sendable {
 
     /// Text of every page: the PDF text layer where there is one, OCR otherwise.
     func readPages(_ doc: LoadedDocument, name: String, warnings: inout [String]) throws(SubsError) -> [TextPage] {
-        var rasters: [Int: (Raster, Int)] = [:]
+        var rasters: [Int: KeptPage] = [:]
         return try readPages(doc, name: name, warnings: &warnings, rasters: &rasters)
     }
 
@@ -89,7 +90,7 @@ public struct InvoiceScanner: Sendable {
     static let keptRasters = 2
 
     /// Text of every page, and the prepared images of the first OCR'd pages with their dpi.
-    func readPages(_ doc: LoadedDocument, name: String, warnings: inout [String], rasters: inout [Int: (Raster, Int)]) throws(SubsError) -> [TextPage] {
+    func readPages(_ doc: LoadedDocument, name: String, warnings: inout [String], rasters: inout [Int: KeptPage]) throws(SubsError) -> [TextPage] {
         let corrupt = "\(name) is truncated or corrupt (\(doc.type.displayName)); save or export the invoice again"
         switch doc.content {
         case .pdf(let pdf):
@@ -133,7 +134,15 @@ public struct InvoiceScanner: Sendable {
         }
     }
 
-    private func ocr(_ raster: Raster, orientation: Int, dpi: Int?, page: Int) throws(SubsError) -> (TextPage, (Raster, Int)) {
+    /// A page's image as OCR read it, kept for re-reading lines: its resolution, and how much the
+    /// preparation enlarged the text.
+    struct KeptPage {
+        var raster: Raster
+        var dpi: Int
+        var enlargement: Double
+    }
+
+    private func ocr(_ raster: Raster, orientation: Int, dpi: Int?, page: Int) throws(SubsError) -> (TextPage, KeptPage) {
         let clock = ContinuousClock()
         let t0 = clock.now
         guard var prepared = ImagePreparation.prepare(raster, orientation: orientation, dpi: dpi) else {
@@ -159,7 +168,7 @@ public struct InvoiceScanner: Sendable {
         if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
             FileHandle.standardError.write(Data("page \(page): \(raster.width)x\(raster.height) -> \(pageImage.width)x\(pageImage.height) \(prepared.notes); prepare \(t1 - t0), init \(t2 - t1), ocr \(clock.now - t2)\n".utf8))
         }
-        return (result, (pageImage, prepared.dpi))
+        return (result, KeptPage(raster: pageImage, dpi: prepared.dpi, enlargement: prepared.enlargement))
     }
 
     /// A page read this poorly (mean word confidence) is checked for text turned on its side or
@@ -213,7 +222,7 @@ public struct InvoiceScanner: Sendable {
     /// is clearly surer of it; else the name's line is put to a word-by-word vote (`votedName`).
     /// The fields are then extracted again. Three small OCR calls at most.
     /// (Date lines re-read so changed digits of the year about as often for worse as for better.)
-    func rereadingKeyLines(_ extraction: Extraction, pages: inout [TextPage], rasters: [Int: (Raster, Int)]) -> Extraction {
+    func rereadingKeyLines(_ extraction: Extraction, pages: inout [TextPage], rasters: [Int: KeptPage]) -> Extraction {
         var evidence: [(text: String, isAmount: Bool)] = []
         if extraction.name.value != nil, extraction.category == nil, let e = extraction.name.evidence { evidence.append((e, false)) }
         if let e = extraction.amount.evidence { evidence.append((e, true)) }
@@ -221,7 +230,7 @@ public struct InvoiceScanner: Sendable {
         var result = extraction
         for (e, isAmount) in evidence {
             guard var line = TextLine.lines(of: pages).first(where: { $0.text == e }),
-                let (raster, dpi) = rasters[line.page], let p = pages.firstIndex(where: { $0.page == line.page }),
+                let (raster, dpi) = rasters[line.page].map({ ($0.raster, $0.dpi) }), let p = pages.firstIndex(where: { $0.page == line.page }),
                 let lineNumber = line.words.first?.line
             else { continue }
             // The name's printed line may have been parted by OCR (a tilted or curled slip): its
@@ -300,6 +309,59 @@ public struct InvoiceScanner: Sendable {
             result = reextracted
         }
         return result
+    }
+
+    /// A bill with a total but no date whose header prints digits that look like a misread date
+    /// ("2025-11 -04- 16528", "01701/2026 16:12", "15/22/2025"): that line read again on its own,
+    /// as the total's is. Thin print (a till's Courier) is often read right alone. The re-read is
+    /// taken when the date then comes from it and the name and total stand. At most two lines.
+    func rereadingDateLine(_ extraction: Extraction, pages: inout [TextPage], rasters: [Int: KeptPage]) -> Extraction {
+        guard extraction.billingDate.value == nil, extraction.amount.value != nil,
+            let engine = try? OCREngine.shared(languages: options.languages)
+        else { return extraction }
+        let lines = TextLine.lines(of: pages)
+        let candidates = lines.prefix(max(12, lines.count / 3)).filter { Self.looksLikeMisreadDate($0.text) }.prefix(2)
+        for line in candidates {
+            guard let kept = rasters[line.page], let p = pages.firstIndex(where: { $0.page == line.page }),
+                let lineNumber = line.words.first?.line
+            else { continue }
+            let x0 = line.words.map(\.x).min()!, y0 = line.words.map(\.y).min()!
+            let x1 = line.words.map { $0.x + $0.width }.max()!, y1 = line.words.map { $0.y + $0.height }.max()!
+            let box = Raster.PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            // Thin print enlarged for the page's reading is often read right at the size it came in;
+            // else as other lines are re-read.
+            let scales: [Double?] = kept.enlargement > 1 ? [1 / kept.enlargement, nil] : [nil]
+            for scale in scales {
+                let again = engine.rereadLine(kept.raster, box: box, dpi: kept.dpi, page: line.page, line: lineNumber, scale: scale)
+                if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
+                    FileHandle.standardError.write(Data("date reread '\(line.text)' -> '\(again.text)'\n".utf8))
+                }
+                guard !again.isEmpty else { continue }
+                let candidate = Self.replacing(line: lineNumber, of: p, in: pages, with: again)
+                let reextracted = extractor.extract(pages: candidate)
+                guard reextracted.billingDate.value != nil, reextracted.billingDate.evidence == again.text,
+                    reextracted.amount.value == extraction.amount.value, reextracted.name.value == extraction.name.value
+                else { continue }
+                pages = candidate
+                return reextracted
+            }
+        }
+        return extraction
+    }
+
+    /// Digits that look like a date OCR misread: a word with four digits or more, two of them
+    /// parted by a date's separator ("01701/2026", "2025-11"), or a year run into other digits
+    /// ("202525508:"), on a line that is no phone number's.
+    static func looksLikeMisreadDate(_ text: String) -> Bool {
+        let folded = Text.fold(text)
+        guard !["tel", "fax", "phone", "telefon", "telefono", "mobile", "mob"].contains(where: { Text.contains(folded, phrase: $0) })
+        else { return false }
+        return text.split(separator: " ").contains { word in
+            let digits = word.filter(\.isNumber).count
+            guard digits >= 4 else { return false }
+            return word.range(of: #"\d[./-]\d"#, options: .regularExpression) != nil
+                || (digits >= 6 && word.range(of: #"(19|20)\d\d"#, options: .regularExpression) != nil)
+        }
     }
 
     /// The line the name came from, read a second time (enlarged more than `again`) and the

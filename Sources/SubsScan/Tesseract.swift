@@ -180,7 +180,7 @@ final class OCREngine: @unchecked Sendable {
     }
 
     /// Reads one text line again on its own: the line's box (with a margin) cut from the prepared
-    /// page, enlarged by `rereadScale(lineHeight:)` (or by `scale`), in single-line mode. Words
+    /// page, enlarged by `rereadScale(lineHeight:)` (or scaled by `scale`), in single-line mode. Words
     /// come back in page pixels with `line` set to `line`. Empty when nothing was read.
     ///
     /// A tilted line (`tilt`: the clockwise turn in radians that levels it, and the height of its
@@ -217,7 +217,7 @@ final class OCREngine: @unchecked Sendable {
             }
         }
         let factor = scale ?? Self.rereadScale(lineHeight: height)
-        guard let strip = factor > 1 ? crop.scaled(by: factor) : crop else { return [] }
+        guard let strip = factor != 1 ? crop.scaled(by: factor) : crop else { return [] }
         lock.lock()
         defer {
             TessBaseAPIClear(api)

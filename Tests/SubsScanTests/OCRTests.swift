@@ -124,6 +124,27 @@ import Testing
         #expect(reread.text == last.text)
         #expect(abs(reread.x - last.x) <= 6)
     }
+
+    /// Read smaller (an enlarged page's line at the size it came in), the words still come back
+    /// where the page has them.
+    @Test func aLineReReadSmallerKeepsItsWordsWhereThePageHasThem() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let url = dir.path("line.png")
+        try Fixtures.renderText(["NORTHWIND HARDWARE SUPPLY TRADING"], to: url)
+        let raster = try #require(Raster(encoded: try Data(contentsOf: url))?.scaled(by: 2))
+        let engine = try OCREngine.shared(languages: "eng")
+        let words = engine.recognize(raster, dpi: 600, page: 1).words.filter { $0.text.count > 3 }
+        try #require(words.count >= 4)
+        let x0 = words.map(\.x).min()!, x1 = words.map { $0.x + $0.width }.max()!
+        let y0 = words.map(\.y).min()!, y1 = words.map { $0.y + $0.height }.max()!
+        let box = Raster.PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let again = engine.rereadLine(raster, box: box, dpi: 600, page: 1, line: 0, scale: 0.5)
+        #expect(again.map(\.text) == words.map(\.text))
+        for (w, r) in zip(words, again) {
+            #expect(abs(r.x - w.x) <= 8 && abs(r.width - w.width) <= 12 && abs(r.y - w.y) <= 8, "\(w) \(r)")
+        }
+    }
 }
 
 /// A name's line re-read into something the name no longer comes from is no better reading.
@@ -154,7 +175,7 @@ import Testing
             page.words = page.words.filter { $0.line != lastLine } + firstReading
             var pages = [page]
             let extraction = scanner.extractor.extract(pages: pages)
-            let again = scanner.rereadingKeyLines(extraction, pages: &pages, rasters: [1: (raster, 300)])
+            let again = scanner.rereadingKeyLines(extraction, pages: &pages, rasters: [1: .init(raster: raster, dpi: 300, enlargement: 1)])
             return (extraction.name, again.name)
         }
         let printed = try reread(header: ["Lavoir Express                       FACTURE", "Blanchisserie Martin et Fils SARL"])
@@ -164,6 +185,54 @@ import Testing
         let alone = try reread(header: ["FACTURE"])
         try #require(alone.first.evidence?.hasSuffix("www.lavoir-express.fr") == true, "\(alone.first)")
         #expect(alone.again.evidence != alone.first.evidence, "\(alone.again)")
+    }
+}
+
+/// A receipt with a total whose date line the page's reading garbled: that line read again alone.
+@Suite(.serialized) struct DateRereadTests {
+    /// The page was enlarged for OCR (the test enlarges it twice) and its date line read as
+    /// "01701/2026 16:12": the line read again at the size it came in gives the date. Digits that
+    /// read as no date alone (an invoice number) give none.
+    @Test func aGarbledDateLineIsReadAgainAlone() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let scanner = InvoiceScanner()
+        let engine = try OCREngine.shared(languages: "deu+eng")
+        func reread(_ lines: [String], garbling: (line: String, as: String)?) throws -> (first: Extraction, again: Extraction) {
+            let url = dir.path("till-\(lines.count).png")
+            try Fixtures.renderText(lines, to: url, pointSize: 24)
+            let raster = try #require(Raster(encoded: try Data(contentsOf: url))?.scaled(by: 2))
+            var page = engine.recognize(raster, dpi: 600, page: 1)
+            if let garbling {
+                let line = try #require(page.words.first { $0.text.contains(garbling.line) }?.line)
+                var words = page.words.filter { $0.line == line }
+                words[0].text = garbling.as
+                page.words = page.words.filter { $0.line != line } + words
+            }
+            var pages = [page]
+            let first = scanner.extractor.extract(pages: pages)
+            let kept: [Int: InvoiceScanner.KeptPage] = [1: .init(raster: raster, dpi: 600, enlargement: 2)]
+            return (first, scanner.rereadingDateLine(first, pages: &pages, rasters: kept))
+        }
+        let till = try reread(["Bioladen Kornblume", "Marktplatz 4, 79098 Freiburg", "01/01/2026 16:12   Bon 3928",
+                               "Vollkornbrot   3,49", "SUMME EUR   3,49", "EC-Karte   3,49", "Vielen Dank für Ihren Einkauf!"],
+                              garbling: ("01/01/2026", "01701/2026"))
+        try #require(till.first.billingDate.value == nil && till.first.amount.value == Decimal(string: "3.49"), "\(till.first.amount) \(till.first.billingDate)")
+        #expect(till.again.billingDate.value == LocalDate(year: 2026, month: 1, day: 1))
+        #expect(till.again.amount.value == Decimal(string: "3.49") && till.again.name.value == till.first.name.value)
+        let undated = try reread(["Bioladen Kornblume", "Beleg 2026-4471   Bon 3928", "Vollkornbrot   3,49", "SUMME EUR   3,49",
+                                  "EC-Karte   3,49", "Vielen Dank für Ihren Einkauf!"], garbling: nil)
+        try #require(undated.first.billingDate.value == nil && undated.first.amount.value != nil)
+        #expect(undated.again.billingDate.value == nil)
+    }
+
+    @Test func digitsThatLookLikeAMisreadDate() {
+        for text in ["2025-11 -04- 16528 Bon 2001", "01701/2026 16:12", "15/22/2025", "4:4 202525508: 02 Bon 0414"] {
+            #expect(InvoiceScanner.looksLikeMisreadDate(text), "\(text)")
+        }
+        for text in ["Tel. 030-1234567", "Kasse 1 Bed.: 104", "Bon 2001", "Vollmilch 1L 1,19 B"] {
+            #expect(!InvoiceScanner.looksLikeMisreadDate(text), "\(text)")
+        }
     }
 }
 
