@@ -278,9 +278,10 @@ struct NameFinder {
                         return Found(name: name, confidence: 0.65, evidence: lines[sender.index].text, vendor: nil)
                     }
                     // ... or named before the address itself ("Gemüsekiste Hofgut <kundenservice@email.hofgut-kiste.de>"),
-                    // as other lines print it (not with an avatar's letters read before it once: "Ka Lotus Loft Yoga")
+                    // as other lines print it (not with an avatar's letters read before it once: "Ka Lotus Loft Yoga"),
+                    // or with words after the domain's name ("Bean & Bloom Coffee Club", whose subject OCR misread)
                     if let named = Self.senderName(in: lines[index...index]), Self.extends(named.name, printed),
-                        Self.linesMentioning(named.name, in: lines) >= 2
+                        Self.linesMentioning(named.name, in: lines) >= 2 || Text.fold(named.name).hasPrefix(Text.fold(printed) + " ")
                     {
                         return Found(name: named.name, confidence: 0.65, evidence: named.line, vendor: nil)
                     }
@@ -304,10 +305,12 @@ struct NameFinder {
                     // on two lines or more (not a title misread beside it once), and not the legal name misread
                     // ("Crux Climbing Centre Lid").
                     let printedWords = Set(Text.fold(printed).split(separator: " "))
+                    // (its "&" may be written out there: "Bean and Bloom Roasters LLC" under "Bean & Bloom")
+                    let spellings = [printed] + Self.spellingOutAmpersand(printed)
                     if !tillReceipt,
                         let (at, legalName) = lines.indices.lazy.compactMap({ k in
                             lines[k].cells.lazy.compactMap { Self.nameBeforeLegalForm($0.text) }
-                                .first { Text.contains($0, phrase: Text.fold(printed)) }.map { (k, $0) }
+                                .first { legal in spellings.contains { Text.contains(legal, phrase: Text.fold($0)) } }.map { (k, $0) }
                         }).first,
                         let brand = Self.brand(over: printed, at: at, among: letterheads)
                     {
@@ -1230,12 +1233,13 @@ struct NameFinder {
                 if let k = words.lastIndex(where: { ["from", "de", "von", "da", "absender", "remitente", "expediteur"].contains(Text.fold($0).trimmingCharacters(in: .punctuationCharacters)) }) {
                     words = Array(words[(k + 1)...])
                 }
-                // (past a mail folder's name beside it in the app's sidebar: "Posteingang Gemüsekiste Hofgut <...>")
-                while words.count > 1, notNames.contains(Text.fold(words[0])) { words.removeFirst() }
+                // (past a mail folder's name beside it in the app's sidebar, "Posteingang Gemüsekiste Hofgut <...>",
+                // and an avatar's letter read with a mark, "B) Bean & Bloom <...>")
+                while words.count > 1, notNames.contains(Text.fold(words[0])) || isMarkedScrap(words[0]) { words.removeFirst() }
                 let name = words.joined(separator: " ").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
                 let folded = Text.fold(name)
                 let address = text[open...].dropFirst().prefix { $0 != ">" }.replacingOccurrences(of: " ", with: ".")
-                guard name.filter(\.isLetter).count >= 3, (1...4).contains(words.count), !notNames.contains(folded),
+                guard name.filter(\.isLetter).count >= 3, (1...4).contains(words.filter { $0 != "&" }.count), !notNames.contains(folded),
                     !["to", "an", "a", "para", "cc"].contains(Text.fold(words.first ?? "")),
                     !isMailApp(folded), isCompanyAddress(address, of: name)
                 else { continue }
@@ -1411,7 +1415,7 @@ struct NameFinder {
     /// starts with no piece of a logo ("ru Alojanet": an avatar's letters).
     static func extends(_ name: String, _ printed: String) -> Bool {
         let key = Text.fold(printed), folded = Text.fold(name)
-        guard folded.hasPrefix(key + " ") || folded.hasSuffix(" " + key), name.split(separator: " ").count <= 4,
+        guard folded.hasPrefix(key + " ") || folded.hasSuffix(" " + key), name.split(separator: " ").filter({ $0 != "&" }).count <= 4,
             folded.hasPrefix(key + " ") || !isLogoPiece(String(name.split(separator: " ")[0]))
         else { return false }
         let added = (folded.hasPrefix(key + " ") ? folded.dropFirst(key.count + 1) : folded.dropLast(key.count + 1))
@@ -1617,6 +1621,7 @@ struct NameFinder {
                             .map(\.element).joined()
                     }
                     let matches = key == label || (n > 2 && Self.letters(withoutLittleWords()) == label)
+                        || (n > 2 && Self.spellingOutAmpersand(joined).contains { Self.letters($0) == label })
                         || Self.germanSpelling(joined).map { Self.letters($0) == label } == true
                         || Self.withoutElidedArticle(joined).map { Self.letters($0) == label } == true
                     if matches || (n <= 4 && !joined.contains(".") && Self.domainShortens(key, to: label, lastWord: words[i + n - 1])) {
@@ -1703,6 +1708,15 @@ struct NameFinder {
     /// A name's letters and digits as a domain writes them: lower case, without accents
     /// ("Café Origen" -> "cafeorigen").
     static func letters(_ s: String) -> String { Text.fold(s).filter { $0 != " " } }
+
+    /// A name with "&" as domains spell it, the sign written as a word of the four languages
+    /// ("Bean & Bloom" -> "Bean and Bloom", of beanandbloom.coffee); none without one.
+    static func spellingOutAmpersand(_ s: String) -> [String] {
+        guard s.contains("&") else { return [] }
+        return ["and", "et", "und", "y"].map {
+            s.replacingOccurrences(of: "&", with: " \($0) ").split(separator: " ").joined(separator: " ")
+        }
+    }
 
     /// German umlauts as domains spell them ("Mühltaler" -> "Muehltaler"); nil without one.
     static func germanSpelling(_ s: String) -> String? {

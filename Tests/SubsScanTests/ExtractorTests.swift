@@ -2848,6 +2848,24 @@ import Testing
         #expect(NameFinder.senderName(in: row[...])?.name == "Gemüsekiste Hofgut")
     }
 
+    /// A name with "&" whose domain writes it out ("Pine & Pebble" of pineandpebble.shop): the mail's
+    /// sender that adds words after it names the vendor, though OCR misread the subject's "&".
+    @Test func anAmpersandTheDomainWritesOut() {
+        let mail = e.extract(text: """
+            Compose   Your Pine € Pebble Tea House invoice RE-2025-1187 is available
+            Inbox   P)   Pine & Pebble Tea House <orders@pineandpebble.shop>   Tue, 4 Mar 2025, 10:02
+            to me
+            Payment received
+            Date 2025-03-04
+            Total CHF 18.40
+            Pine and Pebble Trading LLC - 12 Mill Lane, 8004 Zurich
+            www.pineandpebble.shop
+            """)
+        #expect(mail.name.value == "Pine & Pebble Tea House")
+        #expect(NameFinder.spellingOutAmpersand("Pine & Pebble").contains("Pine and Pebble"))
+        #expect(NameFinder.spellingOutAmpersand("Pine and Pebble").isEmpty)
+    }
+
     /// A mail's sender whose address OCR read without its "@" and dots is still the sender when the
     /// address spells the name; a person's address at a mail provider is not.
     @Test func aSenderWhoseAddressLostItsAtSign() {
