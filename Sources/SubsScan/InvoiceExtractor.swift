@@ -63,7 +63,9 @@ public struct InvoiceExtractor: Sendable {
         let hasDocWord = docWords.contains { Text.contains(docFolded, phrase: $0) } || Self.namesABillInACompound(docFolded)
         // Charges only announced or denied ("will be charged", "you haven't been charged") are none made.
         let madeFolded = Self.announcedCharges.reduce(docFolded) { $0.replacingOccurrences(of: $1, with: " ") }
+        // (German runs "Zahlung" into compounds where English writes "payment method": "Zahlungsmethode".)
         let hasChargeWord = chargeWords.contains { Text.contains(madeFolded, phrase: $0) }
+            || madeFolded.split(whereSeparator: { $0 == " " || $0 == "\n" }).contains { $0.hasPrefix("zahlungs") }
         let onlyAnnounced = madeFolded != docFolded && !hasChargeWord && !hasDocWord
         let hasSubscriptionWord = subscriptionWords.contains { Text.contains(docFolded, phrase: $0) }
         // Till and invoice vocabulary: a total with these is a sale.
@@ -264,6 +266,15 @@ public struct InvoiceExtractor: Sendable {
 
     /// Words that start the line of a tax amount.
     static let taxWords: Set<String> = ["vat", "tax", "gst", "sst", "tva", "mwst", "ust", "iva"]
+
+    /// A line with a definitive total's label (weight 0.95 or more) and digits after it: where the
+    /// charge is printed, for a line that gave no amount, OCR garbled it.
+    func unreadTotal(_ raw: String) -> Bool {
+        guard let digit = raw.firstIndex(where: \.isNumber), case .total(let w) = verdict(Text.fold(String(raw[..<digit]))) else {
+            return false
+        }
+        return w >= 0.95
+    }
 
     /// Reads the label text before an amount: a total label, a distractor, or nothing.
     func verdict(_ label: String) -> LabelVerdict {
@@ -473,6 +484,9 @@ public struct InvoiceExtractor: Sendable {
                                  raw: "\(value)")
             return AmountChoice(mention: m, labelWeight: 0.5, confidence: 0.45)
         }
+        // A definitive total's line whose amount OCR garbled ("Zu zahlender Betrag (inkl. Mvés89,75"): the
+        // charge is printed but unread, and no other price is a reading of it.
+        if raws.indices.contains(where: { byLine[$0] == nil && unreadTotal(raws[$0]) }) { return nil }
         // No label anywhere: a payment screen showing one price (possibly repeated) is enough.
         let values = Set(scored.filter { $0.m.marker != nil }.map(\.m.value))
         if values.count == 1, let only = scored.first(where: { $0.m.marker != nil }) {

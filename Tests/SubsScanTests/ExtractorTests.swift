@@ -2818,6 +2818,30 @@ import Testing
         #expect(e.extract(text: "Invoice\nPlan   9,99 €\nRemise   -5,00 €\nTotal   4,99 €\n").amount.value == Decimal(string: "4.99"))
     }
 
+    /// A German bill whose total's line OCR garbled: still a bill ("Zahlungsmethode" says it was paid,
+    /// as "payment method" does), with its name and date; its charge unread, not the item's price.
+    @Test func aBillWhoseTotalsLineOCRGarbled() {
+        func bill(_ total: String) -> Extraction {
+            e.extract(text: """
+                Streamwerk   Rechnung
+                Streamwerk Medien GmbH   Rechnungs-Nr.   INV-2026-4796
+                Am Markt 12   Datum   27. Mai 2026
+                Beschreibung   Betrag
+                Streamwerk Standard (jährlich)   € 133,00
+                Zwischensumme   € 133,00
+                Gutscheincode WELCOME25 (-25%)   -€ 33,25
+                \(total)
+                Zahlungsmethode: Mastercard **** 6173
+                """)
+        }
+        let garbled = bill("Zu zahlender Betrag (inkl. Mvés89,75")
+        #expect(garbled.name.value == "Streamwerk")
+        #expect(garbled.billingDate.value == LocalDate(year: 2026, month: 5, day: 27))
+        #expect(garbled.frequency.value == .yearly)
+        #expect(garbled.amount.value == nil)
+        #expect(bill("Zu zahlender Betrag (inkl. MwSt.)   € 99,75").amount.value == Decimal(string: "99.75"))
+    }
+
     /// The sender named before the address itself ("Gemüsekiste Hofgut <kundenservice@email.hofgut-kiste.de>"),
     /// adding a word to the domain's printed name, is the name.
     @Test func theSenderNamedBeforeItsAddressAddingToTheDomainsName() {
