@@ -651,6 +651,10 @@ struct NameFinder {
         }
         let words = cell.split(separator: " ")
         guard words.count > 1, let first = words.first else { return cell }
+        // (a monogram read as one letter before a name's article: "O El Eco de Getafe")
+        if first.count == 1, words.count > 2, article(read: String(words[1])) != nil, words[2].first?.isUppercase == true {
+            return words.dropFirst().joined(separator: " ")
+        }
         if first.count <= 3, let last = first.last, ")]}|".contains(last), !first.contains(where: { "([{".contains($0) }),
             words[1].first?.isUppercase == true
         {
@@ -1174,7 +1178,6 @@ struct NameFinder {
         return lines.filter { Text.contains(Text.fold($0.text), phrase: phrase) }.count
     }
 
-    /// Lines printing the folded `key` as a capitalised word.
     /// Lines printing `word` exactly (case and all) as a word of theirs.
     static func linesPrinting(_ word: String, in lines: [TextLine]) -> Int {
         lines.filter { line in line.words.contains { $0.text.trimmingCharacters(in: .punctuationCharacters) == word } }.count

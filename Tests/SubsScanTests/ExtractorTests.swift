@@ -2112,6 +2112,10 @@ import Testing
         #expect(NameFinder.droppingLogoScrap("(RED) Music") == "(RED) Music")
         #expect(NameFinder.droppingLogoScrap("(Kuala Lumpur) Sdn Bhd") == "(Kuala Lumpur) Sdn Bhd")
         #expect(NameFinder.droppingLogoScrap("MR D.I.Y. (M) SDN BHD") == "MR D.I.Y. (M) SDN BHD")
+        // A monogram read as one letter before the name's article; a name that starts with a letter stays.
+        #expect(NameFinder.droppingLogoScrap("O El Eco de Getafe") == "El Eco de Getafe")
+        #expect(NameFinder.droppingLogoScrap("B Le Courrier du Vexin") == "Le Courrier du Vexin")
+        #expect(NameFinder.droppingLogoScrap("A Lisa Coiffure") == "A Lisa Coiffure")
         // A framed monogram read as the frame's closing side, with or without its letter.
         #expect(NameFinder.droppingLogoScrap("1) L'Atelier Partagé") == "L'Atelier Partagé")
         #expect(NameFinder.droppingLogoScrap("Lt] L'Atelier Partagé") == "L'Atelier Partagé")
