@@ -292,9 +292,13 @@ struct NameFinder {
                 if let printed = heads.lazy.compactMap({
                     self.printedForm(of: $0, in: lines) ?? self.printedFormWithOneSlip(of: $0, printed: domainPrintings, in: lines)
                 }).first {
+                    // (its "&" may be written out in the legal name: "Bean and Bloom Roasters LLC" under "Bean & Bloom")
+                    let spellings = [printed] + Self.spellingOutAmpersand(printed)
                     // Printed as a legal name ("Sprachwerk Akademie e.K."), under its brand ("Sprachwerk").
                     if !tillReceipt,
-                        let legal = letterheads.first(where: { $0.legal && Text.contains(Text.fold($0.text), phrase: Text.fold(printed)) }),
+                        let legal = letterheads.first(where: { l in
+                            l.legal && spellings.contains { Text.contains(Text.fold(l.text), phrase: Text.fold($0)) }
+                        }),
                         let brand = Self.brand(over: legal.text, at: legal.index, among: letterheads)
                     {
                         return Found(name: brand.text, confidence: 0.6, evidence: brand.line, vendor: nil)
@@ -305,8 +309,6 @@ struct NameFinder {
                     // on two lines or more (not a title misread beside it once), and not the legal name misread
                     // ("Crux Climbing Centre Lid").
                     let printedWords = Set(Text.fold(printed).split(separator: " "))
-                    // (its "&" may be written out there: "Bean and Bloom Roasters LLC" under "Bean & Bloom")
-                    let spellings = [printed] + Self.spellingOutAmpersand(printed)
                     if !tillReceipt,
                         let (at, legalName) = lines.indices.lazy.compactMap({ k in
                             lines[k].cells.lazy.compactMap { Self.nameBeforeLegalForm($0.text) }

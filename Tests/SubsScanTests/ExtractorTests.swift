@@ -2890,6 +2890,17 @@ import Testing
             www.pineandpebble.shop
             """)
         #expect(mail.name.value == "Pine & Pebble Tea House")
+        // A letter's brand over the legal name that writes the "&" out.
+        let letter = e.extract(text: """
+            Pine & Pebble Tea House   PAYMENT RECEIPT
+            Pine and Pebble Trading LLC   Invoice number   2025-688489
+            80 Harbour Road   Date paid   21 Oct 2025
+            Billed to
+            Total paid   £7.99
+            Pine and Pebble Trading LLC · 80 Harbour Road, Bristol BS1 4DJ
+            Tel. 0385 053 9701 · www.pineandpebble.shop
+            """)
+        #expect(letter.name.value == "Pine & Pebble Tea House")
         #expect(NameFinder.spellingOutAmpersand("Pine & Pebble").contains("Pine and Pebble"))
         #expect(NameFinder.spellingOutAmpersand("Pine and Pebble").isEmpty)
     }
