@@ -346,7 +346,9 @@ struct NameFinder {
         // 2b. The sender of a mail, as its header shows it: "Maroc Telecom <facture@iam.ma>" (the
         // address often misread, so no domain was found above).
         if let sender = Self.senderName(in: lines.prefix(12)) {
-            return Found(name: sender.name, confidence: 0.6, evidence: sender.line, vendor: nil)
+            // (a word OCR slipped on, put right by the subject's or the letterhead's surer reading)
+            let name = lines.first { $0.text == sender.line }.map { Self.confirmingWords(of: sender.name, line: $0, against: lines) }
+            return Found(name: name ?? sender.name, confidence: 0.6, evidence: sender.line, vendor: nil)
         }
         if let pane {
             return Found(name: pane.name, confidence: 0.6, evidence: lines[pane.index].text, vendor: nil)
@@ -889,15 +891,19 @@ struct NameFinder {
     /// document and read with clearly more confidence: "KESTREI" in the name, "Kestrel" in the
     /// address; "BRAMBLF" in the header, "bramble.example" at the foot. Only words of five letters or
     /// more that differ in one letter change, and only when the name's spelling is printed
-    /// nowhere else; the name keeps its own capitals.
+    /// nowhere else; the name keeps its own capitals. However surely it was read, a word is put
+    /// right by one spelling printed on two other lines or more ("Autowaschelub" in a mail's
+    /// sender, "Autowaschclub" in its subject and its letterhead).
     static func confirmingWords(of name: String, line: TextLine, against lines: [TextLine]) -> String {
-        // Words elsewhere: letter runs of every other line, with their confidence.
-        var elsewhere: [String: Double] = [:]
+        // Words elsewhere: letter runs of every other line, with their confidence and how many lines print them.
+        var elsewhere: [String: (confidence: Double, lines: Int)] = [:]
         for other in lines where other.page != line.page || other.words.first?.line != line.words.first?.line {
+            var seen: Set<String> = []
             for w in other.words {
                 for run in w.text.split(whereSeparator: { !$0.isLetter }) where run.count >= 5 {
                     let key = run.uppercased()
-                    elsewhere[key] = max(elsewhere[key] ?? 0, w.confidence)
+                    let before = elsewhere[key] ?? (0, 0)
+                    elsewhere[key] = (max(before.confidence, w.confidence), before.lines + (seen.insert(key).inserted ? 1 : 0))
                 }
             }
         }
@@ -906,13 +912,13 @@ struct NameFinder {
         for (t, token) in tokens.enumerated() {
             let core = token.filter(\.isLetter)
             guard core.count >= 5, core == token.trimmingCharacters(in: .punctuationCharacters),
-                let read = line.words.first(where: { $0.text.contains(core) }), read.confidence < confirmableConfidence,
-                elsewhere[core.uppercased()] == nil
+                let read = line.words.first(where: { $0.text.contains(core) }), elsewhere[core.uppercased()] == nil
             else { continue }
             let letters = Array(core.uppercased())
-            let matches = elsewhere.filter { key, confidence in
-                key.count == letters.count && confidence >= read.confidence + 0.1
-                    && zip(key, letters).filter { $0 != $1 }.count == 1
+            let matches = elsewhere.filter { key, other in
+                key.count == letters.count && zip(key, letters).filter { $0 != $1 }.count == 1
+                    && (other.lines >= 2 && read.confidence < 1  // (a text layer's word is as printed)
+                        || read.confidence < confirmableConfidence && other.confidence >= read.confidence + 0.1)
             }
             // Two different spellings elsewhere: no telling which one the name is.
             guard matches.count == 1, let (key, _) = matches.first else { continue }

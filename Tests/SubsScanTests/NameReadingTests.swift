@@ -223,12 +223,34 @@ import Testing
         #expect(r.name.value == brand)
     }
 
+    /// A mail's sender read with a slip that its subject and letterhead print right.
+    @Test func aSendersWordIsReadAsTheSubjectAndLetterheadPrintIt() {
+        let mail = InvoiceExtractor().extract(pages: [Self.page([
+            "Schreiben Ihr Seilwerk Kletterclub Zahlungsbeleg",
+            "Posteingang Seilwerk Kletterelub <rechnung@seilwerk de> 9. Feb. 2026 um 22:41",
+            "Entwürfe © Seilwerk Kletterclub",
+            "Ihr Zahlungsbeleg",
+            "Wir haben am 9. Februar 2026 CHF 19.45 von Ihrer Zahlungsmethode abgebucht.",
+            "Seilwerk Sport GmbH - Gartenstraße 7, 8005 Zürich",
+        ])])
+        #expect(mail.name.value == "Seilwerk Kletterclub")
+    }
+
     @Test func twoSpellingsElsewhereOrAShortWordLeaveTheNameAlone() {
         let textLine = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST"], confidence: ["GARDEN": 0.7])])[0]
         let both = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street", "Harden Lane"], confidence: ["GARDEN": 0.7, "Warden": 0.99, "Harden": 0.99])])
         #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: textLine, against: both) == "ROSE GARDEN FLORIST")
         let one = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street"], confidence: ["GARDEN": 0.7, "Warden": 0.99])])
         #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: textLine, against: one) == "ROSE WARDEN FLORIST")
+        // One spelling printed on two other lines puts right a word however surely it was read; one
+        // other line does not, and a text layer's word is as printed.
+        let twice = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street", "WARDEN FLORIST LTD"])])
+        #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: twice[0], against: twice) == "ROSE WARDEN FLORIST")
+        let once = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street"])])
+        #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: once[0], against: once) == "ROSE GARDEN FLORIST")
+        let asPrinted = Dictionary(uniqueKeysWithValues: ["ROSE", "GARDEN", "FLORIST", "Warden", "Street", "WARDEN", "LTD"].map { ($0, 1.0) })
+        let printed = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street", "WARDEN FLORIST LTD"], confidence: asPrinted)])
+        #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: printed[0], against: printed) == "ROSE GARDEN FLORIST")
         let short = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Rise Street"], confidence: ["ROSE": 0.5, "Rise": 0.99])])
         #expect(NameFinder.confirmingWords(of: "ROSE GARDEN FLORIST", line: short[0], against: short) == "ROSE GARDEN FLORIST")
     }
