@@ -299,7 +299,7 @@ struct NameFinder {
                         let legal = letterheads.first(where: { l in
                             l.legal && spellings.contains { Text.contains(Text.fold(l.text), phrase: Text.fold($0)) }
                         }),
-                        let brand = Self.brand(over: legal.text, at: legal.index, among: letterheads)
+                        let brand = Self.brand(over: legal.text, at: legal.index, among: letterheads, lines: lines)
                     {
                         return Found(name: brand.text, confidence: 0.6, evidence: brand.line, vendor: nil)
                     }
@@ -314,7 +314,7 @@ struct NameFinder {
                             lines[k].cells.lazy.compactMap { Self.nameBeforeLegalForm($0.text) }
                                 .first { legal in spellings.contains { Text.contains(legal, phrase: Text.fold($0)) } }.map { (k, $0) }
                         }).first,
-                        let brand = Self.brand(over: printed, at: at, among: letterheads)
+                        let brand = Self.brand(over: printed, at: at, among: letterheads, lines: lines)
                     {
                         let brandWords = Set(Text.fold(brand.text).split(separator: " "))
                         if brandWords.isStrictSubset(of: printedWords)
@@ -373,7 +373,7 @@ struct NameFinder {
             }
             // ... or a brand of other words over it, sharing a name with it ("Café Origen" over
             // "Tostadores Origen, S.L.", "Sprachwerk" over "Sprachwerk Akademie e.K.").
-            if !tillReceipt, l.legal, let brand = Self.brand(over: name, at: l.index, among: letterheads) {
+            if !tillReceipt, l.legal, let brand = Self.brand(over: name, at: l.index, among: letterheads, lines: lines) {
                 return Found(name: brand.text, confidence: 0.55, evidence: brand.line, vendor: nil)
             }
             // ... or a brand of its own, in larger type ("El Eco de Getafe" over "Ediciones del Sur de Madrid, S.L."),
@@ -791,13 +791,19 @@ struct NameFinder {
     /// words, sharing a name with it ("Café Origen" over "Tostadores Origen, S.L."): the nearest.
     /// A logo read as a letter or a word in lower case before the brand ("O Sprachwerk", "all
     /// Foundry Desk") is dropped when the capitalised rest still shares the name.
-    static func brand(over name: String, at index: Int, among candidates: [LetterheadLine]) -> LetterheadLine? {
+    static func brand(over name: String, at index: Int, among candidates: [LetterheadLine], lines: [TextLine] = []) -> LetterheadLine? {
         guard var brand = candidates.last(where: { $0.index < index && !$0.legal && sharesAName($0.text, name) }) else { return nil }
         var words = brand.text.split(separator: " ").map(String.init)
         // (a logo's scrap before it: one letter, lower case ("all]", bars read as letters), a mark ("A>"), or two
-        // letters that another line prints the name without, "Oo Sprachwerk" under the mail's sender "Sprachwerk")
+        // letters that another line prints the name without, "Oo Sprachwerk" under the mail's sender "Sprachwerk"
+        // or its subject "Ihre Rechnung von Sprachwerk")
         func printedWithout(_ first: String, _ rest: String) -> Bool {
-            first.count == 2 && candidates.contains { Text.fold($0.text) == Text.fold(rest) }
+            let whole = Text.fold(first + " " + rest), key = Text.fold(rest)
+            return first.count == 2 && (candidates.contains { Text.fold($0.text) == key }
+                || lines.contains { l in
+                    let text = Text.fold(l.text)
+                    return Text.contains(text, phrase: key) && !Text.contains(text, phrase: whole)
+                })
         }
         func lowerCase(_ word: String) -> Bool {
             let letters = word.filter(\.isLetter)

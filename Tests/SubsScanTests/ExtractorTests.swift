@@ -2677,6 +2677,20 @@ import Testing
             Tel. +41 55 233 93 29 - www.sprachwerk-akademie.de
             """)
         #expect(mail.name.value == "Sprachwerk")
+        // ... or that the mail's subject prints the name without (a phone's app, its sender row misread).
+        let phone = e.extract(text: """
+            Ihre Rechnung FAC-2026-74233
+            von Gemüsegarten Lindau
+            Gemüsegarten Lindaus. Feb. 2026 um 22:58
+            info@email.lindau-kiste.de
+            Oo Gemüsegarten Lindau
+            Danke für Ihre Zahlung
+            Rechnungsdatum 18.02.2026
+            Gesamtbetrag 24,90 €
+            Lindau Landbau GbR · Oranienstraße 93, 04109 Leipzig
+            www.lindau-kiste.de
+            """)
+        #expect(phone.name.value == "Gemüsegarten Lindau")
     }
 
     /// A logo read as a letter and a mark ("A>") before the brand over the legal name is no part of it.
