@@ -1655,15 +1655,32 @@ struct NameFinder {
                         {
                             return article + " " + name
                         }
-                        // Alone in its cell, or beside marks only.
+                        // Alone in its cell, or beside marks only. (With the article another line prints it with:
+                        // a wrapped subject "Confirmation de paiement - Le" / "Courrier du Vexin".)
                         let alone = cells.contains(Array(words[i..<(i + n)]))
-                        if alone { return name }
-                        if inSentence == nil { inSentence = name }
+                        let named = Self.articlePrinted(before: name, in: lines).map { $0 + " " + name } ?? name
+                        if alone { return named }
+                        if inSentence == nil { inSentence = named }
                     }
                 }
             }
         }
         return inSentence
+    }
+
+    /// The article a cell prints `name` with, alone ("Le Courrier du Vexin", the sender's cell of a
+    /// phone's mail app), as `article(read:)` spells it; nil when no cell does. (In a sentence an
+    /// article may be the sentence's: "The Acme team", "Die Acme GmbH dankt".)
+    static func articlePrinted(before name: String, in lines: [TextLine]) -> String? {
+        let key = name.split(separator: " ").map { Text.fold(String($0)) }
+        for cell in lines.lazy.flatMap(\.cells) {
+            let words = cell.map(\.text).drop { Self.letters($0).isEmpty }
+            guard words.count == key.count + 1, let article = article(read: words.first!),
+                words.dropFirst().map({ Text.fold($0.trimmingCharacters(in: .punctuationCharacters)) }) == key
+            else { continue }
+            return article
+        }
+        return nil
     }
 
     /// The domain's name printed in a cell with one letter misread ("Mühitaler Bote" for

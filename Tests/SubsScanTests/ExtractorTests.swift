@@ -2919,6 +2919,32 @@ import Testing
         #expect(NameFinder.spellingOutAmpersand("Pine and Pebble").isEmpty)
     }
 
+    /// A domain's name found alone on a wrapped subject's second line ("Confirmation de paiement - La" /
+    /// "Gazette du Perche") takes the article a cell prints it with; an article in a sentence is the sentence's.
+    @Test func theArticleACellPrintsTheDomainsNameWith() {
+        let mail = e.extract(text: """
+            < Boîte de réception
+            Confirmation de paiement - La
+            Gazette du Perche
+            La Gazette du Perche   26 févr. 2025 à 17:32
+            facturation@account.gazette-perche. fr
+            Votre reçu
+            Date du paiement   26 févr. 2025
+            Montant payé   9,90 €
+            Éditions du Perche SARL - 33 boulevard Voltaire, 75011 Paris
+            www.gazette-perche.fr
+            """)
+        #expect(mail.name.value == "La Gazette du Perche")
+        let sentence = e.extract(text: """
+            Kestrel
+            Receipt
+            The Kestrel team thanks you
+            Total paid   $5.00
+            www.kestrel.io
+            """)
+        #expect(sentence.name.value == "Kestrel")
+    }
+
     /// A mail's sender whose address OCR read without its "@" and dots is still the sender when the
     /// address spells the name; a person's address at a mail provider is not.
     @Test func aSenderWhoseAddressLostItsAtSign() {
