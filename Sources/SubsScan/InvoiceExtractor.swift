@@ -485,12 +485,17 @@ public struct InvoiceExtractor: Sendable {
             return AmountChoice(mention: m, labelWeight: 0.5, confidence: 0.45)
         }
         // A definitive total's line whose amount OCR garbled ("Zu zahlender Betrag (inkl. Mvés89,75"): the
-        // charge is printed but unread, and no other price is a reading of it.
-        if raws.indices.contains(where: { byLine[$0] == nil && unreadTotal(raws[$0]) }) { return nil }
+        // charge is printed but unread, and only a price whose digits that line prints ("IVA incl.1.804,00 €",
+        // run into the label) is a reading of it.
+        let unreadTotals = raws.indices.filter { byLine[$0] == nil && unreadTotal(raws[$0]) }.map { raws[$0].filter(\.isNumber) }
+        func readsAnUnreadTotal(_ m: MoneyMention) -> Bool {
+            let digits = m.raw.filter(\.isNumber)
+            return unreadTotals.isEmpty || unreadTotals.contains { $0.contains(digits) }
+        }
         // No label anywhere: a payment screen showing one price (possibly repeated) is enough.
         let values = Set(scored.filter { $0.m.marker != nil }.map(\.m.value))
         if values.count == 1, let only = scored.first(where: { $0.m.marker != nil }) {
-            return AmountChoice(mention: only.m, labelWeight: 0, confidence: 0.5)
+            return readsAnUnreadTotal(only.m) ? AmountChoice(mention: only.m, labelWeight: 0, confidence: 0.5) : nil
         }
         // Labels lost to OCR: on a bill the charge is the largest amount, printed at least twice
         // (item line and total). Weak evidence: low confidence, and the caller still requires the
@@ -498,7 +503,7 @@ public struct InvoiceExtractor: Sendable {
         var counts: [Decimal: Int] = [:]
         for c in scored { counts[c.m.value, default: 0] += 1 }
         if let top = scored.max(by: { $0.m.value < $1.m.value }), counts[top.m.value, default: 0] >= 2,
-            let last = scored.last(where: { $0.m.value == top.m.value })
+            let last = scored.last(where: { $0.m.value == top.m.value }), readsAnUnreadTotal(last.m)
         {
             return AmountChoice(mention: last.m, labelWeight: -1, confidence: 0.4)
         }

@@ -2858,6 +2858,15 @@ import Testing
         #expect(garbled.frequency.value == .yearly)
         #expect(garbled.amount.value == nil)
         #expect(bill("Zu zahlender Betrag (inkl. MwSt.)   € 99,75").amount.value == Decimal(string: "99.75"))
+        // A price whose digits the total's line prints, run into its label, is that total's reading.
+        let runIn = e.extract(text: """
+            Factura
+            Fecha   12/03/2025
+            Concepto   Cant.   Precio unitario   Importe
+            Business plan   8   225,50 €   1.804,00 €
+            Importe pagado (IVA incl.1.804,00 €
+            """)
+        #expect(runIn.amount.value == Decimal(string: "1804.00"))
     }
 
     /// The sender named before the address itself ("Gemüsekiste Hofgut <kundenservice@email.hofgut-kiste.de>"),
