@@ -221,7 +221,8 @@ public struct InvoiceScanner: Sendable {
     /// faint lines that a line alone reads right. A re-read replaces the line only when Tesseract
     /// is clearly surer of it; else the name's line is put to a word-by-word vote (`votedName`).
     /// The fields are then extracted again. Three small OCR calls at most.
-    /// (Date lines re-read so changed digits of the year about as often for worse as for better.)
+    /// (Date lines that gave a date, re-read so, changed digits of the year about as often for worse
+    /// as for better; a dateless bill's date line is read again by `rereadingDateLine`.)
     func rereadingKeyLines(_ extraction: Extraction, pages: inout [TextPage], rasters: [Int: KeptPage]) -> Extraction {
         var evidence: [(text: String, isAmount: Bool)] = []
         if extraction.name.value != nil, extraction.category == nil, let e = extraction.name.evidence { evidence.append((e, false)) }
@@ -230,9 +231,10 @@ public struct InvoiceScanner: Sendable {
         var result = extraction
         for (e, isAmount) in evidence {
             guard var line = TextLine.lines(of: pages).first(where: { $0.text == e }),
-                let (raster, dpi) = rasters[line.page].map({ ($0.raster, $0.dpi) }), let p = pages.firstIndex(where: { $0.page == line.page }),
+                let kept = rasters[line.page], let p = pages.firstIndex(where: { $0.page == line.page }),
                 let lineNumber = line.words.first?.line
             else { continue }
+            let (raster, dpi) = (kept.raster, kept.dpi)
             // The name's printed line may have been parted by OCR (a tilted or curled slip): its
             // end read as a line of its own. Those words are read again with it, as one line.
             var base = pages
