@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import SubsScan
+
 /// Test documents made on the fly: a temporary folder, a minimal PDF writer, ImageMagick renders.
 final class TempDir {
     let url: URL
@@ -96,6 +98,14 @@ enum Fixtures {
         args.append(url.path)
         let status = try run("convert", args)
         guard status == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// `lines` rendered as `renderText` renders them, into `dir` as `name`, and decoded.
+    static func renderedRaster(_ lines: [String], in dir: TempDir, name: String, pointSize: Int = 26) throws -> Raster {
+        let url = dir.path(name)
+        try renderText(lines, to: url, pointSize: pointSize)
+        guard let raster = Raster(encoded: try Data(contentsOf: url)) else { throw CocoaError(.fileReadCorruptFile) }
+        return raster
     }
 
     /// The JPEG with an EXIF APP1 segment holding only the orientation tag (ImageMagick does not

@@ -107,9 +107,7 @@ import Testing
     @Test func aLineReReadUnenlargedKeepsItsWordsWhereThePageHasThem() throws {
         try #require(Fixtures.hasImageMagick)
         let dir = try TempDir()
-        let url = dir.path("line.png")
-        try Fixtures.renderText(["NORTHWIND HARDWARE SUPPLY TRADING"], to: url)
-        let raster = try #require(Raster(encoded: try Data(contentsOf: url)))
+        let raster = try Fixtures.renderedRaster(["NORTHWIND HARDWARE SUPPLY TRADING"], in: dir, name: "line.png")
         let engine = try OCREngine.shared(languages: "eng")
         let page = engine.recognize(raster, dpi: 300, page: 1)
         let words = page.words.filter { $0.text.count > 3 }
@@ -130,9 +128,8 @@ import Testing
     @Test func aLineReReadSmallerKeepsItsWordsWhereThePageHasThem() throws {
         try #require(Fixtures.hasImageMagick)
         let dir = try TempDir()
-        let url = dir.path("line.png")
-        try Fixtures.renderText(["NORTHWIND HARDWARE SUPPLY TRADING"], to: url)
-        let raster = try #require(Raster(encoded: try Data(contentsOf: url))?.scaled(by: 2))
+        let raster = try #require(
+            try Fixtures.renderedRaster(["NORTHWIND HARDWARE SUPPLY TRADING"], in: dir, name: "line.png").scaled(by: 2))
         let engine = try OCREngine.shared(languages: "eng")
         let words = engine.recognize(raster, dpi: 600, page: 1).words.filter { $0.text.count > 3 }
         try #require(words.count >= 4)
@@ -158,10 +155,9 @@ import Testing
         let scanner = InvoiceScanner()
         let engine = try OCREngine.shared(languages: "eng+fra")
         func reread(header: [String]) throws -> (first: ScannedField<String>, again: ScannedField<String>) {
-            let url = dir.path("bill-\(header.count).png")
-            try Fixtures.renderText(header + ["Date du paiement 16 septembre 2025", "Montant paye 24,90 EUR",
-                                              "Tel. 04 83 43 91 92 - www lavoir-express fr"], to: url)
-            let raster = try #require(Raster(encoded: try Data(contentsOf: url)))
+            let raster = try Fixtures.renderedRaster(
+                header + ["Date du paiement 16 septembre 2025", "Montant paye 24,90 EUR", "Tel. 04 83 43 91 92 - www lavoir-express fr"],
+                in: dir, name: "bill-\(header.count).png")
             var page = engine.recognize(raster, dpi: 300, page: 1)
             // The first reading: the address's last words read as one, with its dots, doubtfully.
             let lastLine = try #require(page.words.map(\.line).max())
@@ -199,9 +195,7 @@ import Testing
         let scanner = InvoiceScanner()
         let engine = try OCREngine.shared(languages: "deu+eng")
         func reread(_ lines: [String], garbling: (line: String, as: String)?) throws -> (first: Extraction, again: Extraction) {
-            let url = dir.path("till-\(lines.count).png")
-            try Fixtures.renderText(lines, to: url, pointSize: 24)
-            let raster = try #require(Raster(encoded: try Data(contentsOf: url))?.scaled(by: 2))
+            let raster = try #require(try Fixtures.renderedRaster(lines, in: dir, name: "till-\(lines.count).png", pointSize: 24).scaled(by: 2))
             var page = engine.recognize(raster, dpi: 600, page: 1)
             if let garbling {
                 let line = try #require(page.words.first { $0.text.contains(garbling.line) }?.line)
