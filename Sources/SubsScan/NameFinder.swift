@@ -1658,9 +1658,9 @@ struct NameFinder {
                         // Alone in its cell, or beside marks only. (With the article another line prints it with:
                         // a wrapped subject "Confirmation de paiement - Le" / "Courrier du Vexin".)
                         let alone = cells.contains(Array(words[i..<(i + n)]))
-                        let named = Self.articlePrinted(before: name, in: lines).map { $0 + " " + name } ?? name
-                        if alone { return named }
-                        if inSentence == nil { inSentence = named }
+                        func named() -> String { Self.articlePrinted(before: name, in: lines).map { $0 + " " + name } ?? name }
+                        if alone { return named() }
+                        if inSentence == nil { inSentence = named() }
                     }
                 }
             }
