@@ -374,13 +374,15 @@ struct NameFinder {
             // ... or a brand of other words over it, sharing a name with it ("Café Origen" over
             // "Tostadores Origen, S.L.", "Sprachwerk" over "Sprachwerk Akademie e.K.").
             if !tillReceipt, l.legal, let brand = Self.brand(over: name, at: l.index, among: letterheads, lines: lines) {
-                return Found(name: brand.text, confidence: 0.55, evidence: brand.line, vendor: nil)
+                return Found(name: Self.confirmingWords(of: brand.text, line: lines[brand.index], against: lines),
+                             confidence: 0.55, evidence: brand.line, vendor: nil)
             }
             // ... or a brand of its own, in larger type ("El Eco de Getafe" over "Ediciones del Sur de Madrid, S.L."),
             // on an invoice to a customer (a shop's receipt is named by its company, under its slogan or logo).
             if !tillReceipt, l.legal, Self.writesToACustomer(lines) || lines.contains(where: { Self.isRecipientLabel($0.text) }),
                 let brand = Self.brand(inLargerTypeOver: l, among: letterheads, lines: lines) {
-                return Found(name: brand.text, confidence: 0.5, evidence: brand.line, vendor: nil)
+                return Found(name: Self.confirmingWords(of: brand.text, line: lines[brand.index], against: lines),
+                             confidence: 0.5, evidence: brand.line, vendor: nil)
             }
             if let t = thanks {
                 // A doubtful header OCR misread: the sentence, read surer, spells the same name.
@@ -920,6 +922,10 @@ struct NameFinder {
             guard core.count >= 5, core == token.trimmingCharacters(in: .punctuationCharacters),
                 let read = line.words.first(where: { $0.text.contains(core) }), elsewhere[core.uppercased()] == nil
             else { continue }
+            if let spelled = umlautSpelling(of: core, read: read.confidence, elsewhere: elsewhere) {
+                tokens[t] = token.replacingOccurrences(of: core, with: spelled)
+                continue
+            }
             let letters = Array(core.uppercased())
             let matches = elsewhere.filter { key, other in
                 key.count == letters.count && zip(key, letters).filter { $0 != $1 }.count == 1
@@ -936,6 +942,22 @@ struct NameFinder {
             tokens[t] = token.replacingOccurrences(of: core, with: fixed)
         }
         return tokens.joined(separator: " ")
+    }
+
+    /// A name's word with "ii" where another line prints "ü": OCR reads an umlaut's dots over a
+    /// "u" as two "i"s ("Gemiisekiste" in the letterhead, "Gemüsekiste" in the order). The two
+    /// letters in place of one are outside the one-letter rule; "ii" is rare inside a word of the
+    /// four languages, so one other line's spelling is enough. A text layer's word is as printed.
+    static func umlautSpelling(of core: String, read confidence: Double, elsewhere: [String: (confidence: Double, lines: Int)]) -> String? {
+        guard confidence < 1 else { return nil }
+        var spellings: [String] = []
+        var from = core.startIndex
+        while let pair = core.range(of: "ii", options: .caseInsensitive, range: from..<core.endIndex) {
+            let spelled = core.replacingCharacters(in: pair, with: core[pair].first!.isUppercase ? "Ü" : "ü")
+            if elsewhere[spelled.uppercased()] != nil { spellings.append(spelled) }
+            from = core.index(after: pair.lowerBound)
+        }
+        return spellings.count == 1 ? spellings[0] : nil
     }
 
     /// Letterhead words read with at least this confidence are not put right by other mentions.

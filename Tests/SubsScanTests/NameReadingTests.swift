@@ -236,6 +236,21 @@ import Testing
         #expect(mail.name.value == "Seilwerk Kletterclub")
     }
 
+    /// An umlaut's dots read as a second "i", put right by the word as another line prints it.
+    @Test func anUmlautReadAsTwoIsIsPutRightByAnotherLine() {
+        let lines = ["Gemiisekiste Hofgut", "Obst- & Gemüsekiste klein € 41,90"]
+        let read = TextLine.lines(of: [Self.page(lines)])
+        #expect(NameFinder.confirmingWords(of: "Gemiisekiste Hofgut", line: read[0], against: read) == "Gemüsekiste Hofgut")
+        let capitals = TextLine.lines(of: [Self.page(["GEMIISEKISTE HOFGUT", lines[1]])])
+        #expect(NameFinder.confirmingWords(of: "GEMIISEKISTE HOFGUT", line: capitals[0], against: capitals) == "GEMÜSEKISTE HOFGUT")
+        // Nowhere else, or a text layer's word: as read.
+        let alone = TextLine.lines(of: [Self.page([lines[0], "Obstkiste klein € 41,90"])])
+        #expect(NameFinder.confirmingWords(of: "Gemiisekiste Hofgut", line: alone[0], against: alone) == "Gemiisekiste Hofgut")
+        let asPrinted = Dictionary(uniqueKeysWithValues: ["Gemiisekiste", "Hofgut", "Obst-", "&", "Gemüsekiste", "klein", "€", "41,90"].map { ($0, 1.0) })
+        let printed = TextLine.lines(of: [Self.page(lines, confidence: asPrinted)])
+        #expect(NameFinder.confirmingWords(of: "Gemiisekiste Hofgut", line: printed[0], against: printed) == "Gemiisekiste Hofgut")
+    }
+
     @Test func twoSpellingsElsewhereOrAShortWordLeaveTheNameAlone() {
         let textLine = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST"], confidence: ["GARDEN": 0.7])])[0]
         let both = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street", "Harden Lane"], confidence: ["GARDEN": 0.7, "Warden": 0.99, "Harden": 0.99])])
