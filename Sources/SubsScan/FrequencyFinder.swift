@@ -126,12 +126,26 @@ enum FrequencyFinder {
                     break
                 }
             }
-            if matched == 0, let c = cadence(ofCompound: words[i]) {
+            if matched == 0, let c = cadence(ofCompound: words[i]) ?? cadence(ofGarbledEnding: words[i]) {
                 found.append(Cue(cadence: c, line: line, phrase: words[i], labelled: labelled))
             }
             i += max(1, matched)
         }
         return found
+    }
+
+    /// A long period word whose ending OCR garbled ("trimestriehe" for "trimestriel"): its first nine
+    /// letters are those of cue words of ten letters or more, all of one cadence, and it is about
+    /// as long. Nine letters tell these words from any other; a short word ("mensuel") is left alone.
+    static func cadence(ofGarbledEnding word: String) -> Cadence? {
+        guard word.count >= stemLength, word.allSatisfy(\.isLetter) else { return nil }
+        let cadences = Set(longCueWords.filter { cue, _ in cue.hasPrefix(word.prefix(stemLength)) && abs(cue.count - word.count) <= 2 }.map(\.1))
+        return cadences.count == 1 ? cadences.first : nil
+    }
+    private static let stemLength = 9
+    private static let longCueWords: [(String, Cadence)] = phraseTable.compactMap { phrase, name in
+        guard phrase.count > stemLength, !phrase.contains(" "), let c = Cadence(parsing: name) else { return nil }
+        return (phrase, c)
     }
 
     /// A cue that an item's description wraps in two ("Spanish course (per" over "quarter)"): "per"

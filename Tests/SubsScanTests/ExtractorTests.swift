@@ -451,6 +451,8 @@ import Testing
         ("NordVPN Premium Abo: CHF 161.19 pro J ahr", "yearly"), ("Billed M onthly", "monthly"),
         // A plan's size before its period in brackets ("1 TB" is no quantity per year).
         ("Abo: Privat 1 TB (/Jahr)", "yearly"),
+        // A long period word with its ending garbled.
+        ("Anglais B2 cours du soir (trimestriehe   331,49 €", "quarterly"), ("Zahlung vierteljahrlieh", "quarterly"),
     ])
     func frequencyCues(line: String, expected: String) {
         let r = extractor.extract(text: "Invoice\n\(line)\nTotal paid   10,00 €\n")
@@ -460,8 +462,9 @@ import Testing
 
     @Test func aPeriodWordThatIsNoLostSlashStatesNothing() {
         // A period word in brackets beside another bracketed word labels a variant: a weekday's copy.
+        // A word that starts like a long period word but runs on ("Monatlichkeitsprinzip") is none.
         for line in ["Jahr 2026 im Rückblick", "Valid 1 month", "Price (EUR)", "Artikel 12 Monat", "A o a an a HEU eee",
-                     "Prix au numéro : 1,50 € (semaine), 1,80 € (dimanche)."] {
+                     "Monatlichkeitsprinzip", "Prix au numéro : 1,50 € (semaine), 1,80 € (dimanche)."] {
             let r = extractor.extract(text: "Invoice\n\(line)\nTotal paid   10,00 €\n")
             #expect(!r.frequencyStated, "\(line)")
         }
