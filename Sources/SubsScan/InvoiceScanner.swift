@@ -270,8 +270,11 @@ public struct InvoiceScanner: Sendable {
                 if votedText != e {
                     let candidate = Self.replacing(line: lineNumber, of: p, in: base, with: voted)
                     let reextracted = extractor.extract(pages: candidate)
-                    // The combined line must still be where the name comes from.
-                    if reextracted.name.evidence == votedText {
+                    // The combined line must still be where the name comes from, or print the name
+                    // another line then confirms (the domain spelling the brand now read right).
+                    if reextracted.name.evidence == votedText
+                        || reextracted.name.value.map({ Text.contains(Text.fold(votedText), phrase: Text.fold($0)) }) == true
+                    {
                         pages = candidate
                         result = reextracted
                     }

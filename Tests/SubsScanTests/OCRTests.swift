@@ -184,6 +184,35 @@ import Testing
     }
 }
 
+/// A letterhead the page misread, read right by both re-reads: the vote is taken when the name
+/// then comes from another line that the voted line prints it as (the web address spelling the
+/// brand), not only from the voted line itself.
+@Suite(.serialized) struct VotedNameTests {
+    @Test func aNameReadRightByTheVoteIsTakenWhenAnotherLineConfirmsIt() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let scanner = InvoiceScanner()
+        let engine = try OCREngine.shared(languages: "eng")
+        let raster = try Fixtures.renderedRaster(
+            ["Harbor Lantern Studio   PAYMENT RECEIPT", "Payment date 16 September 2025", "Amount paid 24.90 EUR",
+             "Tel. 020 7946 0321 - www.harborlanternstudio.com"],
+            in: dir, name: "letterhead.png")
+        var page = engine.recognize(raster, dpi: 300, page: 1)
+        try #require(page.words.filter { $0.line == 0 }.map(\.text) == ["Harbor", "Lantern", "Studio", "PAYMENT", "RECEIPT"])
+        // The first reading: the brand misread, with a word starting lower among capitals (so
+        // re-read) and not much less surely than the re-reads (so put to the vote).
+        for k in page.words.indices where page.words[k].line == 0 {
+            page.words[k].text = ["Harbor": "Harhor", "Lantern": "antern"][page.words[k].text] ?? page.words[k].text
+            page.words[k].confidence = 0.92
+        }
+        var pages = [page]
+        let extraction = scanner.extractor.extract(pages: pages)
+        try #require(extraction.name.value == "Harhor antern Studio", "\(extraction.name)")
+        let again = scanner.rereadingKeyLines(extraction, pages: &pages, rasters: [1: .init(raster: raster, dpi: 300, enlargement: 1)])
+        #expect(again.name.value == "Harbor Lantern Studio", "\(again.name)")
+    }
+}
+
 /// A receipt with a total whose date line the page's reading garbled: that line read again alone.
 @Suite(.serialized) struct DateRereadTests {
     /// The page was enlarged for OCR (the test enlarges it twice) and its date line read as
