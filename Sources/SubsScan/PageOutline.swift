@@ -282,8 +282,9 @@ struct PageOutline: Equatable {
                 guard side > 0 else { return false }
                 let up = Double(depth) / 2 / side
                 let p = Point(x: corner.x + (corner.x - oppositeCorner.x) * up, y: corner.y + (corner.y - oppositeCorner.y) * up)
-                guard let inside = colour(Point(x: p.x + inward.x * 5, y: p.y + inward.y * 5)),
-                    let outside = colour(Point(x: p.x - inward.x * 5, y: p.y - inward.y * 5))
+                func across(_ k: Double) -> RGB? { colour(Point(x: p.x + inward.x * k, y: p.y + inward.y * k)) }
+                // (five pixels each way, or as far as the picture goes when the sheet reaches its edge)
+                guard let reach = [5.0, 4, 3].first(where: { across(-$0) != nil }), let inside = across(reach), let outside = across(-reach)
                 else { return false }
                 return apart(inside, outside) > Self.bandColourStep
             }

@@ -94,12 +94,14 @@ import Testing
 
     /// A coloured band at the sheet's top edge as gray as the table (a blue letterhead bar on a dark
     /// desk): the gray outline stops under it, and the colours move its top side out over it. A
-    /// table of one colour, or a coloured strip wider than the sheet, moves nothing.
-    @Test func aColouredBandAsGrayAsTheTableBelongsToTheSheet() throws {
+    /// table of one colour, or a coloured strip wider than the sheet, moves nothing. The sheet may
+    /// reach the picture's edge.
+    @Test(arguments: [[(60.0, 40.0), (300.0, 55.0), (290.0, 420.0), (45.0, 400.0)],
+                      [(60.0, 40.0), (360.0, 55.0), (333.0, 420.0), (45.0, 400.0)]])
+    func aColouredBandAsGrayAsTheTableBelongsToTheSheet(corners: [(Double, Double)]) throws {
         let (w, h) = (360, 480)
-        let corners = [(60.0, 40.0), (300.0, 55.0), (290.0, 420.0), (45.0, 400.0)]
         let sheet = picture(width: w, height: h, background: 0, paper: 255, corners: corners, textBars: false)
-        func topY(_ x: Int) -> Double { 40.0 + (Double(x) - 60) * 15 / 240 }
+        func topY(_ x: Int) -> Double { corners[0].1 + (Double(x) - corners[0].0) * (corners[1].1 - corners[0].1) / (corners[1].0 - corners[0].0) }
         /// The photo in colour: `table` around the sheet, white paper, a band 40 pixels deep of `band`
         /// colour with white letters on it, and `strip` (when given) across the whole picture above the sheet.
         func photo(table: (UInt8, UInt8, UInt8), band: (UInt8, UInt8, UInt8), strip: Bool = false) -> [UInt8] {
