@@ -651,8 +651,9 @@ struct NameFinder {
     /// ("[Cc] Crux Climbing": a monogram in a frame), nor with the frame's closing side alone, as OCR
     /// reads a framed monogram ("1) L'Atelier", "Lt] L'Atelier").
     static func droppingLogoScrap(_ cell: String) -> String {
-        // (a framed monogram glued to the name: "[v]Vertige Escalade")
-        if let r = cell.range(of: #"^[(\[{]\p{L}{1,2}[)\]}](?=\p{Lu}\p{Ll})"#, options: .regularExpression) {
+        // (a framed monogram glued to the name: "[v]Vertige Escalade", or the frame's closing side read
+        // as a bar: "L|L'Atelier Partagé")
+        if let r = cell.range(of: #"^(?:[(\[{]\p{L}{1,2}[)\]}]|\p{L}{1,2}\|)(?=\p{Lu}[\p{Ll}'’])"#, options: .regularExpression) {
             return String(cell[r.upperBound...])
         }
         let words = cell.split(separator: " ")

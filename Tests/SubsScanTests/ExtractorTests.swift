@@ -2123,6 +2123,8 @@ import Testing
         #expect(NameFinder.droppingLogoScrap("1) L'Atelier Partagé") == "L'Atelier Partagé")
         #expect(NameFinder.droppingLogoScrap("Lt] L'Atelier Partagé") == "L'Atelier Partagé")
         #expect(NameFinder.droppingLogoScrap("| Alojanet") == "Alojanet")
+        #expect(NameFinder.droppingLogoScrap("L|L'Atelier Partagé") == "L'Atelier Partagé")
+        #expect(NameFinder.droppingLogoScrap("Lt|Vertige Escalade") == "Vertige Escalade")
         #expect(NameFinder.droppingLogoScrap("ALAM) SDN BHD") == "ALAM) SDN BHD")  // a name's own bracket, broken over lines
         #expect(NameFinder.droppingLogoScrap("M) sdn bhd") == "M) sdn bhd")
     }
