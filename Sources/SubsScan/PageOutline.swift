@@ -168,8 +168,7 @@ struct PageOutline: Equatable {
         // The seed: just past the edge's middle (its few pixels of gradient are not smooth), where
         // three pixels in a row are smooth: the middle of a thin line (a crease) is flat too.
         let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-        let out = inward(Point(x: mid.x - along.y, y: mid.y + along.x), a, b) < 0
-            ? Point(x: -along.y, y: along.x) : Point(x: along.y, y: -along.x)
+        let out = outwardNormal(a, b, awayFrom: centre)
         func freePixel(_ k: Int) -> Int? {
             let x = Int((mid.x + out.x * Double(k)).rounded()), y = Int((mid.y + out.y * Double(k)).rounded())
             return x > 0 && x < width - 1 && y > 0 && y < height - 1 && free(y * width + x) ? y * width + x : nil
@@ -237,9 +236,7 @@ struct PageOutline: Equatable {
             let a = c[ia], b = c[ib]
             let length = Self.distance(a, b)
             guard length > 0 else { continue }
-            let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-            var out = Point(x: (b.y - a.y) / length, y: -(b.x - a.x) / length)
-            if (mid.x - centre.x) * out.x + (mid.y - centre.y) * out.y < 0 { out = Point(x: -out.x, y: -out.y) }
+            let out = Self.outwardNormal(a, b, awayFrom: centre)
             // Along the side's middle part, the band's depth seen from each sample (text or a logo
             // printed on the band ends some early).
             var depths: [Int] = []
@@ -298,6 +295,14 @@ struct PageOutline: Equatable {
             }
         }
         return PageOutline(corners: c)
+    }
+
+    /// The unit normal of the side from `a` to `b` that points away from `centre` (out of the sheet).
+    static func outwardNormal(_ a: Point, _ b: Point, awayFrom centre: Point) -> Point {
+        let length = distance(a, b)
+        let out = Point(x: (b.y - a.y) / length, y: -(b.x - a.x) / length)
+        let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        return (mid.x - centre.x) * out.x + (mid.y - centre.y) * out.y < 0 ? Point(x: -out.x, y: -out.y) : out
     }
 
     /// Width and height of the flattened page: the longer of each pair of opposite sides.
