@@ -24,8 +24,9 @@ enum DarkPanels {
     static let minEdgeGround = 0.9
 
     /// Panels of `gray` (`width` x `height`, row by row) that carry light marks. Empty on a dark
-    /// page (it is inverted whole) and on pages without panels.
-    static func find(gray: [UInt8], width: Int, height: Int) -> [Panel] {
+    /// page (it is inverted whole) and on pages without panels. On a photographed sheet just
+    /// flattened (`aslant`), a band's edges may run a little aslant of the pixels.
+    static func find(gray: [UInt8], width: Int, height: Int, aslant: Bool = false) -> [Panel] {
         guard width >= 64, height >= 64, gray.count == width * height else { return [] }
         // The paper: the gray most of the page is at or under (90th percentile of a sample).
         var histogram = [Int](repeating: 0, count: 256)
@@ -72,7 +73,7 @@ enum DarkPanels {
             let w = maxX - minX + 1, h = maxY - minY + 1
             // At least ~3 tiles high and 8 wide, filling its rectangle.
             guard h >= 3, w >= 8, Double(count) >= Double(w * h) * minFill else { continue }
-            let box = Raster.PixelBox(x: minX * tile, y: minY * tile, width: w * tile, height: h * tile)
+            var box = Raster.PixelBox(x: minX * tile, y: minY * tile, width: w * tile, height: h * tile)
             // Its letters sit inside it: its edge is ground all round. (A run of bold letters
             // packs tiles as densely, but the gaps between them run out to the paper.) The edge is
             // looked at a tile in on a panel six tiles or more each way (a band): its last tiles may be
@@ -80,13 +81,64 @@ enum DarkPanels {
             // there. A small panel's edge is looked at where it is: a tile in would be inside a bold
             // heading's letters.
             let inset = w >= 6 && h >= 6 ? tile : 1
-            guard edgeGroundShare(gray, width: width, box: box, limit: limit, inset: inset) >= minEdgeGround else { continue }
+            if edgeGroundShare(gray, width: width, box: box, limit: limit, inset: inset) < minEdgeGround {
+                // A band whose edge runs aslant of the pixels (a photographed sheet flattened with a
+                // little perspective left, not yet deskewed): each side is ground a few tiles in,
+                // and the panel is taken from there.
+                guard aslant, inset == tile, let fitted = fitted(box, gray, width: width, limit: limit, tile: tile) else { continue }
+                box = fitted
+            }
             let (median, light) = groundAndLightShare(gray, width: width, box: box, limit: limit)
             guard lightShare.contains(light) else { continue }
+            // On a photo whose lighting is not yet evened, shade is as dark as a band: a band is
+            // one ink, shade a gradient.
+            guard !aslant || groundSpread(gray, width: width, box: box, limit: limit) <= maxGroundSpread else { continue }
             panels.append(Panel(box: box, ground: median))
         }
         return panels
     }
+
+    /// The box with each side moved in, a tile at a time up to `maxFitTiles`, to where it is
+    /// ground (`minEdgeGround` of its pixels); nil when a side is not ground that far in.
+    static func fitted(_ box: Raster.PixelBox, _ gray: [UInt8], width: Int, limit: UInt8, tile: Int) -> Raster.PixelBox? {
+        func share(_ points: [(x: Int, y: Int)]) -> Double {
+            Double(points.filter { gray[$0.y * width + $0.x] < limit }.count) / Double(max(1, points.count))
+        }
+        let xs = (box.x + tile)...(box.x + box.width - 1 - tile), ys = (box.y + tile)...(box.y + box.height - 1 - tile)
+        func inset(_ side: (Int) -> [(x: Int, y: Int)]) -> Int? {
+            (1...maxFitTiles).first { share(side($0 * tile)) >= minEdgeGround }
+        }
+        guard xs.count > 2 * maxFitTiles * tile, ys.count > 2 * maxFitTiles * tile,
+            let top = inset({ d in xs.map { ($0, box.y + d) } }),
+            let bottom = inset({ d in xs.map { ($0, box.y + box.height - 1 - d) } }),
+            let left = inset({ d in ys.map { (box.x + d, $0) } }),
+            let right = inset({ d in ys.map { (box.x + box.width - 1 - d, $0) } })
+        else { return nil }
+        // (as a box whose edge is ground a tile in: the outer tile is the panel's too)
+        let x0 = box.x + (left - 1) * tile, y0 = box.y + (top - 1) * tile
+        return Raster.PixelBox(x: x0, y: y0, width: box.x + box.width - (right - 1) * tile - x0,
+                               height: box.y + box.height - (bottom - 1) * tile - y0)
+    }
+    static let maxFitTiles = 4
+
+    /// The spread of the box's ground grays (those under `limit`): the width of their middle half.
+    static func groundSpread(_ gray: [UInt8], width: Int, box: Raster.PixelBox, limit: UInt8) -> Int {
+        var histogram = [Int](repeating: 0, count: Int(limit))
+        for y in box.y..<(box.y + box.height) {
+            let row = y * width
+            for x in box.x..<(box.x + box.width) where gray[row + x] < limit { histogram[Int(gray[row + x])] += 1 }
+        }
+        let total = histogram.reduce(0, +)
+        var seen = 0, q1: Int?, q3 = 0
+        for v in histogram.indices {
+            seen += histogram[v]
+            if q1 == nil, seen * 4 >= total { q1 = v }
+            if seen * 4 >= total * 3 { q3 = v; break }
+        }
+        return q3 - (q1 ?? 0)
+    }
+    /// A band's ground grays spread 2 to 10 on the photos here; shade falling across a sheet, 36.
+    static let maxGroundSpread = 16
 
     /// Share of the pixels on the box's edge (`inset` pixels in) that are panel ground.
     static func edgeGroundShare(_ gray: [UInt8], width: Int, box: Raster.PixelBox, limit: UInt8, inset: Int = 1) -> Double {

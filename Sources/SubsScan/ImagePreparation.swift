@@ -50,23 +50,23 @@ enum ImagePreparation {
         if let flat = flattened {
             r = flat
             notes.append("page outline flattened (\(r.width)x\(r.height))")
+            // Its coloured bands first: evening the lighting takes a band for shade and washes it
+            // out, leaving its white letters on light gray.
+            r = lighteningPanels(r, aslant: true, notes: &notes)
             if let even = r.backgroundNormalized() {
                 r = even
                 notes.append("lighting evened")
             }
         }
         // Light text on a dark background (dark-mode mail apps): Tesseract wants dark on light.
+        var inverted = false
         if let mean = r.meanGray(), mean < 110, let inv = r.inverted() {
             r = inv
+            inverted = true
             notes.append("inverted dark background")
         }
-        // Light text on dark or coloured panels of a light page (a letterhead's band, a brand bar).
-        if let gray = r.grayBytes() {
-            let panels = DarkPanels.find(gray: gray, width: r.width, height: r.height)
-            if !panels.isEmpty, let light = r.lighteningPanels(panels.map { ($0.box, $0.ground) }) {
-                r = light
-                notes.append("lightened \(panels.count) panel\(panels.count == 1 ? "" : "s")")
-            }
+        if flattened == nil || inverted {
+            r = lighteningPanels(r, notes: &notes)
         }
         // Grainy paper (a receipt's, a recycled sheet's): the grain around thin strokes makes
         // Tesseract misread digits, so paper-light grays become white. (A photographed sheet's
@@ -89,6 +89,16 @@ enum ImagePreparation {
         let finalDPI = max(70, Int(dpi.rounded()))
         r.setResolution(dpi: finalDPI)
         return Prepared(raster: r, dpi: finalDPI, notes: notes, enlargement: enlargement)
+    }
+
+    /// Light text on dark or coloured panels of a light page (a letterhead's band, a brand bar)
+    /// turned dark on white. (`aslant`: see `DarkPanels.find`.)
+    static func lighteningPanels(_ r: Raster, aslant: Bool = false, notes: inout [String]) -> Raster {
+        guard let gray = r.grayBytes() else { return r }
+        let panels = DarkPanels.find(gray: gray, width: r.width, height: r.height, aslant: aslant)
+        guard !panels.isEmpty, let light = r.lighteningPanels(panels.map { ($0.box, $0.ground) }) else { return r }
+        notes.append("lightened \(panels.count) panel\(panels.count == 1 ? "" : "s")")
+        return light
     }
 
     /// Text whose characters are smaller than this (median height, pixels) is enlarged...
