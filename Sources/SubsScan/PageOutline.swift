@@ -262,8 +262,8 @@ struct PageOutline: Equatable {
                     }
                     k += 1
                 }
-                // A sharp step to the ground.
-                guard k - last > Self.groundBeyondBand, let edge = at(last), let beyond = at(last + 2),
+                // A sharp step to the ground (which may run only a few pixels on to the picture's edge).
+                guard k - last > Self.groundBeyondBand || (at(k) == nil && k - last > 3), let edge = at(last), let beyond = at(last + 2),
                     apart(edge, beyond) > Self.bandColourStep
                 else { continue }
                 depths.append(last)
@@ -290,8 +290,12 @@ struct PageOutline: Equatable {
             else { continue }
             for i in [ia, ib] {
                 let moved = Point(x: c[i].x + out.x * Double(depth), y: c[i].y + out.y * Double(depth))
-                guard moved.x >= 0, moved.y >= 0, moved.x < Double(width), moved.y < Double(height) else { return self }
-                c[i] = moved
+                // (a corner a pixel or two past the picture's edge, the band printed to the sheet's cut-off tip, is
+                // put on the edge)
+                let slack = 2.0
+                guard moved.x >= -slack, moved.y >= -slack, moved.x < Double(width) + slack, moved.y < Double(height) + slack
+                else { return self }
+                c[i] = Point(x: min(max(moved.x, 0), Double(width - 1)), y: min(max(moved.y, 0), Double(height - 1)))
             }
         }
         return PageOutline(corners: c)
