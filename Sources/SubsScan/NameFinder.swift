@@ -401,7 +401,7 @@ struct NameFinder {
             if !tillReceipt, Self.writesToACustomer(lines), let short = Self.shortenedLegalName(name) {
                 return Found(name: short, confidence: 0.5, evidence: l.line, vendor: nil)
             }
-            return Found(name: name, confidence: 0.5, evidence: l.line, vendor: nil)
+            return Found(name: Self.droppingLogoLetter(name, line: l.index, lines: lines), confidence: 0.5, evidence: l.line, vendor: nil)
         }
         if let t = thanks { return Found(name: t.name, confidence: 0.6, evidence: lines[t.line].text, vendor: nil) }
         return fromDomain
@@ -812,7 +812,7 @@ struct NameFinder {
             let letters = word.filter(\.isLetter)
             return !letters.isEmpty && letters.allSatisfy(\.isLowercase)
         }
-        while words.count > 1, let first = words.first, words[1].first?.isUppercase == true,
+        while words.count > 1, let first = words.first, words[1].first?.isUppercase == true || isMarkedScrap(words[1]),
             first.count == 1 || lowerCase(first) || isMarkedScrap(first)
                 || printedWithout(first, words.dropFirst().joined(separator: " ")),
             sharesAName(words.dropFirst().joined(separator: " "), name)
@@ -848,6 +848,33 @@ struct NameFinder {
     static func isLogoPiece(_ word: String) -> Bool {
         word.count == 1 || isMarkedScrap(word)
             || (word.count <= 3 && (word.allSatisfy(\.isLowercase) || word.allSatisfy { "Il|1!".contains($0) }))
+    }
+
+    /// A logo read as a letter before the name, with the bar or mark beside it ("O Sprachwerk",
+    /// "G | Greenleaf Veg Box"): dropped when another line prints the rest without it, as words
+    /// or in a web or mail address ("sprachwerk-akademie.de"). A name that starts with a letter
+    /// ("A Lisa Coiffure") is printed whole elsewhere, its address "alisacoiffure.fr". Marks
+    /// alone before the name go anyway.
+    static func droppingLogoLetter(_ name: String, line index: Int, lines: [TextLine]) -> String {
+        let words = name.split(separator: " ").map(String.init)
+        var k = 0
+        while k < min(2, words.count - 1), words[k].count == 1 || isMarkedScrap(words[k]) { k += 1 }
+        guard k > 0, words[k].first?.isUppercase == true, words[k...].contains(where: { $0.count >= 4 }) else { return name }
+        let rest = words[k...].joined(separator: " ")
+        // (marks alone, "\¢ Crux Climbing", are no name's)
+        if Text.fold(words[..<k].joined()).isEmpty { return rest }
+        let restLetters = Text.fold(rest).filter(\.isLetter), wholeLetters = Text.fold(words.joined()).filter(\.isLetter)
+        let printed = lines.enumerated().contains { n, line in
+            let text = Text.fold(line.text)
+            return n != index
+                && ((Text.contains(text, phrase: Text.fold(rest)) && !Text.contains(text, phrase: Text.fold(name)))
+                    || line.text.split(separator: " ").contains { token in
+                        guard token.contains(where: { $0 == "." || $0 == "@" }) else { return false }
+                        let letters = Text.fold(String(token)).filter(\.isLetter)
+                        return letters.contains(restLetters) && !letters.contains(wholeLetters)
+                    })
+        }
+        return printed ? rest : name
     }
 
     /// Two characters at most, without a letter or with a mark no name is spelled with ("(3", "A>"):

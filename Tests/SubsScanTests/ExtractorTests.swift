@@ -3020,6 +3020,9 @@ import Testing
         // A word that is whole, shorter than a legal name's word, stays.
         let candidates = [NameFinder.LetterheadLine(score: 1, text: "Kestrel Bloom", line: "Kestrel Bloom", index: 0, legal: false)]
         #expect(NameFinder.brand(over: "Kestrel Blooms Ltd", at: 1, among: candidates)?.text == "Kestrel Bloom")
+        // A logo's letter and the bar beside it go before the brand.
+        let logo = [NameFinder.LetterheadLine(score: 1, text: "G | Greenleaf Veg Box", line: "G | Greenleaf Veg Box", index: 0, legal: false)]
+        #expect(NameFinder.brand(over: "Greenleaf Farm Co-operative Ltd", at: 1, among: logo)?.text == "Greenleaf Veg Box")
     }
 
     /// Words laid out as `InvoiceExtractor.extract(text:)` lays them, each line with its confidence.

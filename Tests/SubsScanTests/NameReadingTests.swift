@@ -251,6 +251,22 @@ import Testing
         #expect(NameFinder.confirmingWords(of: "Gemiisekiste Hofgut", line: printed[0], against: printed) == "Gemiisekiste Hofgut")
     }
 
+    /// A logo read as a letter before the name goes when another line prints the name without it,
+    /// in words or in an address; a name that starts with a letter is printed whole elsewhere.
+    @Test func aLogoLetterBeforeTheNameGoesWhenTheNameIsPrintedWithoutIt() {
+        func named(_ name: String, _ others: [String]) -> String {
+            let lines = TextLine.lines(of: [Self.page([name + "   RECHNUNG"] + others)])
+            return NameFinder.droppingLogoLetter(name, line: 0, lines: lines)
+        }
+        #expect(named("O Sprachwerk", ["Sprachwerk Akademie e.K. - Bahnhofstraße 12"]) == "Sprachwerk")
+        #expect(named("G | Greenleaf Veg Box", ["Tel. 0161 496 0000 - www.greenleafvegbox.co.uk"]) == "Greenleaf Veg Box")
+        #expect(named("O Sprachwerk", ["Rechnungsnummer 2025-30147", "Bezahlt 190,98 €"]) == "O Sprachwerk")
+        #expect(named("\\¢ Crux Climbing", ["Crux Climbing Centre Ltd"]) == "Crux Climbing")
+        #expect(named("© Crux Climbing", []) == "Crux Climbing")
+        #expect(named("A Lisa Coiffure", ["Tel. 04 91 00 00 00 - www.alisacoiffure.fr"]) == "A Lisa Coiffure")
+        #expect(named("A Lisa Coiffure", ["A Lisa Coiffure SARL - 3 rue de Rome"]) == "A Lisa Coiffure")
+    }
+
     @Test func twoSpellingsElsewhereOrAShortWordLeaveTheNameAlone() {
         let textLine = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST"], confidence: ["GARDEN": 0.7])])[0]
         let both = TextLine.lines(of: [Self.page(["ROSE GARDEN FLORIST", "Warden Street", "Harden Lane"], confidence: ["GARDEN": 0.7, "Warden": 0.99, "Harden": 0.99])])
