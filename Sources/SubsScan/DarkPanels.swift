@@ -88,11 +88,12 @@ enum DarkPanels {
                 guard aslant, inset == tile, let fitted = fitted(box, gray, width: width, limit: limit, tile: tile) else { continue }
                 box = fitted
             }
-            let (median, light) = groundAndLightShare(gray, width: width, box: box, limit: limit)
+            let histogram = grayHistogram(gray, width: width, box: box)
+            let (median, light) = groundAndLightShare(histogram, limit: limit)
             guard lightShare.contains(light) else { continue }
             // On a photo whose lighting is not yet evened, shade is as dark as a band: a band is
             // one ink, shade a gradient.
-            guard !aslant || groundSpread(gray, width: width, box: box, limit: limit) <= maxGroundSpread else { continue }
+            guard !aslant || groundSpread(histogram, limit: limit) <= maxGroundSpread else { continue }
             panels.append(Panel(box: box, ground: median))
         }
         return panels
@@ -121,16 +122,12 @@ enum DarkPanels {
     }
     static let maxFitTiles = 4
 
-    /// The spread of the box's ground grays (those under `limit`): the width of their middle half.
-    static func groundSpread(_ gray: [UInt8], width: Int, box: Raster.PixelBox, limit: UInt8) -> Int {
-        var histogram = [Int](repeating: 0, count: Int(limit))
-        for y in box.y..<(box.y + box.height) {
-            let row = y * width
-            for x in box.x..<(box.x + box.width) where gray[row + x] < limit { histogram[Int(gray[row + x])] += 1 }
-        }
-        let total = histogram.reduce(0, +)
+    /// The spread of a box's ground grays (those under `limit`, of its `histogram`): the width of
+    /// their middle half.
+    static func groundSpread(_ histogram: [Int], limit: UInt8) -> Int {
+        let total = histogram[..<Int(limit)].reduce(0, +)
         var seen = 0, q1: Int?, q3 = 0
-        for v in histogram.indices {
+        for v in 0..<Int(limit) {
             seen += histogram[v]
             if q1 == nil, seen * 4 >= total { q1 = v }
             if seen * 4 >= total * 3 { q3 = v; break }
@@ -154,14 +151,20 @@ enum DarkPanels {
         return Double(ground) / Double(total)
     }
 
-    /// The box's median gray and the share of its pixels lighter than the panel limit (its letters).
-    static func groundAndLightShare(_ gray: [UInt8], width: Int, box: Raster.PixelBox, limit: UInt8) -> (UInt8, Double) {
+    /// How many pixels of the box have each gray, 0...255.
+    static func grayHistogram(_ gray: [UInt8], width: Int, box: Raster.PixelBox) -> [Int] {
         var histogram = [Int](repeating: 0, count: 256)
         for y in box.y..<(box.y + box.height) {
             let row = y * width
             for x in box.x..<(box.x + box.width) { histogram[Int(gray[row + x])] += 1 }
         }
-        let total = box.width * box.height
+        return histogram
+    }
+
+    /// A box's median gray and the share of its pixels lighter than the panel limit (its letters),
+    /// from its `histogram`.
+    static func groundAndLightShare(_ histogram: [Int], limit: UInt8) -> (UInt8, Double) {
+        let total = histogram.reduce(0, +)
         var seen = 0, median = 0
         for v in 0...255 {
             seen += histogram[v]
