@@ -863,11 +863,12 @@ struct NameFinder {
         let rest = words[k...].joined(separator: " ")
         // (marks alone, "\¢ Crux Climbing", are no name's)
         if Text.fold(words[..<k].joined()).isEmpty { return rest }
-        let restLetters = Text.fold(rest).filter(\.isLetter), wholeLetters = Text.fold(words.joined()).filter(\.isLetter)
+        let restFolded = Text.fold(rest), nameFolded = Text.fold(name)
+        let restLetters = restFolded.filter(\.isLetter), wholeLetters = Text.fold(words.joined()).filter(\.isLetter)
         let printed = lines.enumerated().contains { n, line in
             let text = Text.fold(line.text)
             return n != index
-                && ((Text.contains(text, phrase: Text.fold(rest)) && !Text.contains(text, phrase: Text.fold(name)))
+                && ((Text.contains(text, phrase: restFolded) && !Text.contains(text, phrase: nameFolded))
                     || line.text.split(separator: " ").contains { token in
                         guard token.contains(where: { $0 == "." || $0 == "@" }) else { return false }
                         let letters = Text.fold(String(token)).filter(\.isLetter)
