@@ -369,7 +369,7 @@ struct NameFinder {
             // An invoice's letterhead often prints the brand alone over its legal name ("Acme Cloud" over
             // "Acme Cloud S.A."): a person knows the brand. (A shop's receipt is named as printed.)
             if !tillReceipt, let brand = Self.brandPrintedAlone(of: name, legalLine: lines[l.index], in: lines.prefix(8)) {
-                return Found(name: brand, confidence: 0.6, evidence: l.line, vendor: nil)
+                return Found(name: Self.droppingLogoLetter(brand, line: l.index, lines: lines), confidence: 0.6, evidence: l.line, vendor: nil)
             }
             // ... or a brand of other words over it, sharing a name with it ("Café Origen" over
             // "Tostadores Origen, S.L.", "Sprachwerk" over "Sprachwerk Akademie e.K.").

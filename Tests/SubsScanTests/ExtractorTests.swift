@@ -3005,6 +3005,20 @@ import Testing
         #expect(finder.printedFormWithOneSlip(of: "ecodegetafe", printed: 1, in: lines([("Eco de Getate", 0.8), ("www.ecodegetafe.es", 0.95)])) == "Eco de Getafe")
     }
 
+    /// A logo read as a mark before the brand printed alone over the legal name: no part of it.
+    @Test func aMarkBeforeTheBrandPrintedAloneGoes() {
+        let bill = e.extract(text: """
+            © Hébergix                      FACTURE
+            Hébergix SAS                    Numéro de facture 2026-5478966
+            162 avenue Jean Jaurès          Date du paiement 11 février 2026
+            Facturé à
+            Julien Moreau
+            VPS 2 Go   26,50 EUR
+            Total TTC   26,50 EUR
+            """)
+        #expect(bill.name.value == "Hébergix")
+    }
+
     /// The brand's last word cut short where the title was run into it ("L'Atelier PartagReçu de
     /// paiement"), spelled whole by the legal name under it.
     @Test func theBrandsLastWordCutShortByARunOnTitle() {
