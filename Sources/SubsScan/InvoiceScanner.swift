@@ -69,6 +69,7 @@ public struct InvoiceScanner: Sendable {
             let t0 = ContinuousClock.now
             extraction = rereadingKeyLines(extraction, pages: &pages, rasters: rasters)
             extraction = rereadingDateLine(extraction, pages: &pages, rasters: rasters)
+            extraction = restoringInitialDots(extraction, pages: &pages, rasters: rasters)
             if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
                 FileHandle.standardError.write(Data("re-reads \(ContinuousClock.now - t0)\n".utf8))
             }
@@ -352,6 +353,30 @@ public struct InvoiceScanner: Sendable {
             }
         }
         return extraction
+    }
+
+    /// The name's line with the stops of its initials put back where OCR dropped them and the
+    /// page shows them (`InitialDots`): "SHH, MOTOR" read for "S.H.H. MOTOR". Taken when the
+    /// name still comes from that line.
+    func restoringInitialDots(_ extraction: Extraction, pages: inout [TextPage], rasters: [Int: KeptPage]) -> Extraction {
+        guard let e = extraction.name.evidence, let line = TextLine.lines(of: pages).first(where: { $0.text == e }),
+            let kept = rasters[line.page], let p = pages.firstIndex(where: { $0.page == line.page }),
+            let lineNumber = line.words.first?.line
+        else { return extraction }
+        var changed = false
+        let words = line.words.map { w in
+            guard let dotted = InitialDots.dotted(w, on: kept.raster) else { return w }
+            changed = true
+            var w = w
+            w.text = dotted
+            return w
+        }
+        guard changed else { return extraction }
+        let candidate = Self.replacing(line: lineNumber, of: p, in: pages, with: words)
+        let reextracted = extractor.extract(pages: candidate)
+        guard reextracted.name.evidence == words.text else { return extraction }
+        pages = candidate
+        return reextracted
     }
 
     /// Digits that look like a date OCR misread: a word with four digits or more, two of them

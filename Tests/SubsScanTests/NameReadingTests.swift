@@ -303,3 +303,62 @@ import Testing
         #expect(!InvoiceScanner.nameNeedsRereading(Self.line("BLUE TREE CAFE", confidence: 0.4)))
     }
 }
+
+/// The stops of spaced initials that OCR dropped, found in the ink under the word's box.
+@Suite struct InitialDotsTests {
+    /// `text` drawn alone (DejaVu Sans, 40 pt) and trimmed to its ink, as a word's box is.
+    static func word(_ text: String, in dir: TempDir) throws -> Raster {
+        let url = dir.path("word.png")
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let status = try Fixtures.run("convert", [
+            "-size", "400x120", "xc:white", "-font", font, "-pointsize", "40", "-fill", "black",
+            "-annotate", "+20+80", text, "-trim", "+repage", url.path,
+        ])
+        guard status == 0, let raster = Raster(encoded: try Data(contentsOf: url))?.grayscale() else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return raster
+    }
+
+    static func box(_ text: String, over raster: Raster) -> WordBox {
+        WordBox(text: text, confidence: 0.4, x: 0, y: 0, width: raster.width, height: raster.height, line: 1, page: 1)
+    }
+
+    @Test func stopsPrintedAfterEachInitialArePutBack() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let printed = try Self.word("S.H.H.", in: dir)
+        #expect(InitialDots.dotted(Self.box("SHH,", over: printed), on: printed) == "S.H.H.")
+        let noLastStop = try Self.word("A.B", in: dir)
+        #expect(InitialDots.dotted(Self.box("AB", over: noLastStop), on: noLastStop) == "A.B")
+    }
+
+    @Test func lettersPrintedWithoutStopsOrWithOtherMarksStayAsRead() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        for printed in ["SHH", "S,H,H,", "S-H-H", "S'H'H"] {
+            let raster = try Self.word(printed, in: dir)
+            #expect(InitialDots.dotted(Self.box("SHH", over: raster), on: raster) == nil, "\(printed)")
+        }
+    }
+
+    @Test func onlyShortRunsOfCapitalsAreInitials() {
+        #expect(InitialDots.letters(of: "SHH,") == ["S", "H", "H"])
+        #expect(InitialDots.letters(of: "Shh") == nil)
+        #expect(InitialDots.letters(of: "MOTORS") == nil)
+        #expect(InitialDots.letters(of: "S") == nil)
+        #expect(InitialDots.letters(of: "S.H") == nil)
+    }
+
+    @Test func aLetterBrokenInTwoIsNoLetterAndStop() {
+        // "HH" whose second H printed as two bars: four runs, the third as tall as a letter.
+        let runs = [
+            InitialDots.InkRun(x: 0, width: 16, top: 0, bottom: 59),
+            InitialDots.InkRun(x: 20, width: 4, top: 0, bottom: 59),
+            InitialDots.InkRun(x: 28, width: 4, top: 0, bottom: 59),
+        ]
+        #expect(InitialDots.dotted("HH", runs: runs) == nil)
+        let stopped = [runs[0], InitialDots.InkRun(x: 20, width: 4, top: 50, bottom: 59), InitialDots.InkRun(x: 28, width: 16, top: 0, bottom: 59)]
+        #expect(InitialDots.dotted("HH", runs: stopped) == "H.H")
+    }
+}

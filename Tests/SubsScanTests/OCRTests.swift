@@ -335,3 +335,25 @@ import Testing
         #expect(OCREngine.inOwnAlphabet("Total", languages: "eng") == "Total")
     }
 }
+
+/// A letterhead's initials whose stops the page's reading dropped ("SHH," for "S.H.H."): put back
+/// from the page image, and the name extracted again with them.
+@Suite(.serialized) struct InitialDotsRestoringTests {
+    @Test func theNamesInitialsGetTheirStopsBack() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let scanner = InvoiceScanner()
+        let engine = try OCREngine.shared(languages: "eng")
+        let raster = try Fixtures.renderedRaster(
+            ["S.H.H. MOTOR SDN. BHD.", "Payment date 16 September 2025", "Amount paid 24.90 EUR"], in: dir, name: "initials.png")
+        var page = engine.recognize(raster, dpi: 300, page: 1)
+        let initials = try #require(page.words.firstIndex { $0.text == "S.H.H." })
+        page.words[initials].text = "SHH,"
+        var pages = [page]
+        let extraction = scanner.extractor.extract(pages: pages)
+        try #require(extraction.name.value?.hasPrefix("SHH") == true, "\(extraction.name)")
+        let restored = scanner.restoringInitialDots(extraction, pages: &pages, rasters: [1: .init(raster: raster, dpi: 300, enlargement: 1)])
+        #expect(restored.name.value?.hasPrefix("S.H.H. MOTOR") == true, "\(restored.name)")
+        #expect(pages[0].words[initials].text == "S.H.H.")
+    }
+}
