@@ -441,7 +441,10 @@ struct NameFinder {
             }
             if afterRecipientLabel { afterRecipientLabel = false; continue }  // the customer's name
             if index == thanksLine { continue }  // a sentence, not a letterhead
-            if pastParticulars, index + 1 < lines.count, Self.looksLikePersonName(line.text),
+            // (The person's name may share its line with the invoice's particulars in a column beside
+            // it: "Marta López      N.º de factura 9107".)
+            if pastParticulars, index + 1 < lines.count,
+                Self.looksLikePersonName(line.text) || line.cells.count > 1 && Self.looksLikePersonName(line.cells[0].text),
                 Self.looksLikeAddress(lines[index + 1].text)
             {
                 break  // the customer's block: the body of the invoice follows

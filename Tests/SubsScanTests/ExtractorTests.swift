@@ -1221,6 +1221,21 @@ import Testing
         #expect(r.name.value == "Brindle Works")
     }
 
+    /// A customer's name over a street, with the invoice's particulars in the column beside it, is
+    /// the customer's block: a document without a letterhead is named by its thank-you sentence.
+    @Test func aCustomersNameBesideTheParticularsIsNoLetterhead() {
+        let r = extractor.extract(text: """
+            Tu factura
+            22/12/2026
+            Marta López                        N.º de factura 91078448
+            Calle Mayor, 48                    Fecha de factura 22/12/2026
+            08007 Barcelona
+            Importe total   2,99 €
+            ¡Gracias por suscribirte a Tarvelio Play!
+            """)
+        #expect(r.name.value == "Tarvelio Play")
+    }
+
     /// A tagline of trade and places under the name, its dots misread, is no name; a logo in spaced
     /// capitals is one word.
     @Test func taglinesAndSpacedLogos() {
