@@ -159,8 +159,9 @@ enum AmountFinder {
         return out
     }
 
-    /// A minus sign before an amount, or before its currency sign ("-4,72 $", "-£0.67").
-    private static let minusBeforeAmount = try! NSRegularExpression(pattern: #"[-−](?=\s?(?:\p{Sc}\s?)?\d)"#)
+    /// A minus sign before an amount, or before its currency sign or code ("-4,72 $", "-£0.67",
+    /// "-AUD 250.49").
+    private static let minusBeforeAmount = try! NSRegularExpression(pattern: #"[-−](?=\s?(?:(?:\p{Sc}|[A-Z]{3})\s?)?\d)"#)
 
     /// The amount below zero that ends a line ("Montant à payer -4,72 $ CA", "Total paid -£0.67") and
     /// the text before its minus sign. `find` leaves such amounts out (discounts, payments received);

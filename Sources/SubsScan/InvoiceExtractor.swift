@@ -331,7 +331,9 @@ public struct InvoiceExtractor: Sendable {
     }
 
     func chooseAmount(_ money: [MoneyMention], lines: [TextLine], raws: [String], docFolded: String, language: String?) -> AmountChoice? {
-        guard !money.isEmpty else { return nil }
+        guard !money.isEmpty else {
+            return Self.loneDebit(raws: raws, language: language).map { AmountChoice(mention: $0, labelWeight: 0.5, confidence: 0.5) }
+        }
         let money = Self.repairingDollarSigns(money)
         var scored: [(m: MoneyMention, weight: Double, score: Double)] = []
         let byLine = Dictionary(grouping: money, by: \.line)
@@ -585,6 +587,25 @@ public struct InvoiceExtractor: Sendable {
         // One amount, however often printed: two cards paying parts are no single charge.
         guard let first = payments.first, payments.allSatisfy({ $0.value == first.value }) else { return nil }
         return payments.last
+    }
+
+    /// A bank app's payment screen prints what left the account alone on its line, below zero
+    /// ("-AUD 250.49", "-39,95 EUR"), and no other amount: that is the charge. Nil when another
+    /// line prints an amount below zero, or this one has a label (a discount, a payment received).
+    static func loneDebit(raws: [String], language: String?) -> MoneyMention? {
+        let debits = raws.indices.compactMap { i -> MoneyMention? in
+            guard let (label, mention) = AmountFinder.credit(in: raws[i], line: i, language: language),
+                mention.currency != nil || mention.marker != nil
+            else { return nil }
+            let rest = (raws[i] as NSString).substring(from: mention.end)
+            guard !label.contains(where: { $0.isLetter || $0.isNumber }), !rest.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+            var debit = mention
+            debit.value = -mention.value
+            return debit
+        }
+        let signed = raws.indices.filter { AmountFinder.credit(in: raws[$0], line: $0, language: language) != nil }
+        guard debits.count == 1, signed.count == 1 else { return nil }
+        return debits[0]
     }
 
     /// Words of a card payment's label (folded), and the words around them ("paid by card").

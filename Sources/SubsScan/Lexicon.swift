@@ -129,6 +129,11 @@ enum Lexicon {
         "prochaine mensualite", "proxima cuota", "next instalment", "next installment",
         "proximo cobro", "proximo pago", "proxima factura", "renovacion", "se renovara", "proxima renovacion",
         "proximo cargo", "proxima facturacion", "se cobrara", "se le cobrara", "se renueva",
+        // A bank app's standing order: "Next expected payment", "Nächste geplante Zahlung".
+        "next expected payment", "next scheduled payment", "next expected charge", "next scheduled charge",
+        "nachste erwartete zahlung", "nachste geplante zahlung", "nachste geplante abbuchung",
+        "charge you again", "bill you again", "siguiente fecha de facturacion", "siguiente fecha de cobro",
+        "siguiente cargo", "siguiente cobro", "siguiente pago", "siguiente factura", "siguiente renovacion",
     ]
 
     /// Dates that are neither the charge nor the next renewal.
@@ -148,21 +153,21 @@ enum Lexicon {
 
     static let frequencyCues: [(cadence: String, phrases: [String])] = [
         ("weekly", ["week", "per week", "weekly", "every week", "a week", "wk", "semaine", "par semaine", "hebdomadaire",
-                    "woche", "pro woche", "jede woche", "chaque semaine", "toutes les semaines", "wochentlich", "wochentliche", "wochentlicher", "wochentlichen", "semana", "por semana", "semanal", "semanales", "a la semana", "cada semana", "hebdomadaires"]),
+                    "woche", "pro woche", "jede woche", "chaque semaine", "toutes les semaines", "wochentlich", "wochentliche", "wochentlicher", "wochentlichen", "semana", "por semana", "semanal", "semanales", "a la semana", "cada semana", "hebdomadaires", "semanalmente"]),
         ("quarterly", ["quarterly", "per quarter", "quarter", "every 3 months", "every three months", "trimestriel",
                        "trimestrielle", "par trimestre", "trimestre", "vierteljahrlich", "vierteljahrliche", "vierteljahrlicher", "vierteljahrlichen", "quartalsweise", "pro quartal",
-                       "quartal", "trimestral", "trimestrales", "trimestriels", "trimestrielles", "por trimestre", "al trimestre", "cada 3 meses", "tous les 3 mois",
+                       "quartal", "trimestral", "trimestrales", "trimestriels", "trimestrielles", "por trimestre", "al trimestre", "cada 3 meses", "tous les 3 mois", "trimestriellement", "trimestralmente",
                        "alle 3 monate"]),
         ("yearly", ["year", "per year", "yearly", "annual", "annually", "a year", "yr", "every year", "12 months",
                     "an", "par an", "annuel", "annuelle", "annee", "par annee", "jahr", "pro jahr", "jahrlich", "jahrliche", "jahrlicher", "jahrlichen", "anuales", "annuels", "annuelles",
-                    "12 monate", "jedes jahr", "chaque annee", "tous les ans", "cada ano", "ano", "al ano", "por ano", "anual", "anualmente",
+                    "12 monate", "jedes jahr", "chaque annee", "tous les ans", "cada ano", "ano", "al ano", "por ano", "anual", "anualmente", "annuellement",
                     "12 meses", "12 mois",
                     // Tesseract reads the ñ of "/año" as "fi".
                     "afio"]),
         ("monthly", ["month", "per month", "monthly", "a month", "every month", "mo", "mois", "par mois", "mensuel",
                      "mensuelle", "mensualite", "monat", "pro monat", "monatlich", "monatliche", "monatlicher", "monatlichen", "mensuales", "mensuels",
                      "mensuelles", "mes", "al mes", "jeden monat", "chaque mois", "tous les mois",
-                     "por mes", "mensual", "mensualmente", "cada mes"]),
+                     "por mes", "mensual", "mensualmente", "cada mes", "mensuellement"]),
     ]
 
     /// Cue words that only count right after a slash or "per"-like word ("/mo", "/an"), because

@@ -42,6 +42,11 @@ struct NameFinder {
         "archive", "elements envoyes", "elements supprimes", "courrier indesirable", "gesendete elemente",
         "geloschte elemente", "junk e mail", "elementos enviados", "elementos eliminados", "correo no deseado", "archivo",
         "bandeja de salida",
+        // A bank app's screen titles.
+        "transaction details", "payment details", "details de la transaction", "detail de la transaction",
+        "details du paiement", "umsatzdetails", "transaktionsdetails", "zahlungsdetails", "buchungsdetails",
+        "detalles de la transaccion", "detalle de la transaccion", "detalles del pago", "detalle del movimiento",
+        "detalles del movimiento",
         // An item table's first column heading.
         "description", "designation", "libelle", "article", "produit", "beschreibung", "bezeichnung", "artikel",
         "leistung", "position", "descripcion", "concepto", "articulo", "detalle", "item", "items", "product",

@@ -1221,6 +1221,67 @@ import Testing
         #expect(r.name.value == "Brindle Works")
     }
 
+    /// A bank app's payment screen: the money that left the account, alone on its line below zero,
+    /// is the charge; the screen's title is no name; a standing order's next payment is the next date.
+    @Test func aBankAppsPaymentScreen() {
+        let r = extractor.extract(text: """
+            11:30
+            < Transaction details
+            Velorant Mobile
+            -AUD 250.49
+            Payment sent - Completed
+            Date 2026-12-28, 16:19
+            Recurring payment Per year
+            Next expected payment 2027-12-28
+            """)
+        #expect(r.name.value == "Velorant Mobile")
+        #expect(r.amount.value == Decimal(string: "250.49"))
+        #expect(r.currency.value?.code == "AUD")
+        #expect(r.nextBillingDate.value == d("2027-12-28"))
+        #expect(r.frequency.value == .yearly)
+        let fr = extractor.extract(text: """
+            < Détails de la transaction
+            Quindaro
+            -211,00€
+            Date dimanche 22 novembre 2026
+            Paiement récurrent Facturé annuellement
+            """)
+        #expect(fr.name.value == "Quindaro")
+        #expect(fr.amount.value == Decimal(string: "211.00"))
+        #expect(fr.frequency.value == .yearly)
+        // A labelled amount below zero is a discount or a payment received, not a charge; nor is
+        // one of two amounts below zero.
+        let discount = extractor.extract(text: "Quindaro\nRemise fidélité -5,00 €\nDate 22 novembre 2026\n")
+        #expect(discount.amount.value == nil)
+        let two = extractor.extract(text: "Quindaro\n-5,00 €\n-12,00 €\nDate 22 novembre 2026\n")
+        #expect(two.amount.value == nil)
+    }
+
+    /// The next charge announced in other words: "We'll charge you again on", "Siguiente fecha de
+    /// facturación" (its date on the line below).
+    @Test func nextChargeInOtherWords() {
+        let en = extractor.extract(text: """
+            Your receipt from Jaryx
+            Date 05/11/2025
+            Total GBP 201.42
+            We'll charge you again on 05/02/2026
+            """)
+        #expect(en.billingDate.value == d("2025-11-05"))
+        #expect(en.nextBillingDate.value == d("2026-02-05"))
+        let es = extractor.extract(text: """
+            VIAMOVA
+            Calle Mayor, 126
+            46002 Valencia
+            27-09-2026 13:48
+            Ticket 84123 Caja 6
+            TOTAL EUR 65,95€
+            Siguiente fecha de facturación:
+            27-10-2026
+            """)
+        #expect(es.billingDate.value == d("2026-09-27"))
+        #expect(es.nextBillingDate.value == d("2026-10-27"))
+    }
+
     /// A customer's name over a street, with the invoice's particulars in the column beside it, is
     /// the customer's block: a document without a letterhead is named by its thank-you sentence.
     @Test func aCustomersNameBesideTheParticularsIsNoLetterhead() {
