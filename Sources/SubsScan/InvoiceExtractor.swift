@@ -217,7 +217,12 @@ public struct InvoiceExtractor: Sendable {
                         "bank transfer", "sort code", "iban", "bic", "swift", "bank details", "bankverbindung",
                         "uberweisung", "virement", "transferencia", "titulaire du compte", "kontoinhaber",
                         "titular de la cuenta", "account holder"]
-        let paidWithLines = Set(folded.indices.filter { i in paidWith.contains { Text.contains(folded[i], phrase: $0) } })
+        var paidWithLines = Set(folded.indices.filter { i in paidWith.contains { Text.contains(folded[i], phrase: $0) } })
+        // A till's tender line names the way it was paid before the sum ("PAYPAL 47,93€"): a payment
+        // service or app store there is no vendor.
+        for m in money where catalogue.vendor(named: Self.label(before: m, raws: raws))?.isStore == true {
+            paidWithLines.insert(m.line)
+        }
         let tillReceipt = Self.tillWords.filter { Text.contains(docFolded, phrase: $0) }.count >= 2
         if let found = NameFinder(catalogue: catalogue).find(lines: lines, paidWithLines: paidWithLines, tillReceipt: tillReceipt) {
             result.name = ScannedField(found.name, confidence: found.confidence, evidence: found.evidence)

@@ -1282,6 +1282,24 @@ import Testing
         #expect(es.nextBillingDate.value == d("2026-10-27"))
     }
 
+    /// A till receipt paid through a payment service prints the service on its tender line: the shop
+    /// is the vendor, not the service (which the catalogue knows).
+    @Test func aPaymentServiceOnTheTenderLineIsNoVendor() {
+        let r = extractor.extract(text: """
+            Corvantia
+            Gran Via, 99
+            41001 Sevilla
+            23/08/2026 09:37
+            Ticket 75342 Caja 1
+            Plan Business 1 TB 47,93€
+            TOTAL 47,93€
+            PAYPAL 47,93€
+            ¡GRACIAS POR SU VISITA!
+            """)
+        #expect(r.name.value == "Corvantia")
+        #expect(r.amount.value == Decimal(string: "47.93"))
+    }
+
     /// A customer's name over a street, with the invoice's particulars in the column beside it, is
     /// the customer's block: a document without a letterhead is named by its thank-you sentence.
     @Test func aCustomersNameBesideTheParticularsIsNoLetterhead() {
