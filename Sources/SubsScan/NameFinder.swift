@@ -412,6 +412,16 @@ struct NameFinder {
         return fromDomain
     }
 
+    /// Date labels of two words or more ("invoice date", "nachste zahlung") and a period's words
+    /// ("Periodo de facturación"); other single words also start names ("Start", "Delivery").
+    static let dateLabels = (Lexicon.billingDateLabels.map(\.phrase) + Lexicon.nextDateLabels + Lexicon.otherDateLabels)
+        .filter { $0.contains(" ") } + ["period", "periode", "periodo", "zeitraum", "leistungszeitraum", "abrechnungszeitraum"]
+
+    /// `folded` starts with a date's label.
+    static func startsWithDateLabel(_ folded: String) -> Bool {
+        dateLabels.contains { folded == $0 || folded.hasPrefix($0 + " ") }
+    }
+
     /// A line of the first eight that reads like a business name, and how much: its place, a legal
     /// form, a line-of-business word, capitals.
     struct LetterheadLine {
@@ -499,6 +509,9 @@ struct NameFinder {
             if index <= 1, line.words.first?.text.range(of: #"^\d{1,2}:\d{2}$"#, options: .regularExpression) != nil { continue }
             if Lexicon.invoiceWords.contains(where: { Text.contains(folded, phrase: $0) }) { continue }
             if DateFinder.find(in: trimmed, line: 0).isEmpty == false { continue }
+            // A date's label in the column before its date ("Periodo de facturación   16 oct 2025 -
+            // 22 oct 2025"), however OCR read its accents.
+            if line.cells.count > 1, Self.startsWithDateLabel(folded), !DateFinder.find(in: line.text, line: 0).isEmpty { continue }
             // A label line ("Total   €8.00") is not a letterhead.
             if !AmountFinder.find(in: line.text, line: 0, language: nil).isEmpty { continue }
             // A company's legal form ("... Sdn Bhd", "... GmbH") makes a name even with a number

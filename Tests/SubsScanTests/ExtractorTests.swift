@@ -1300,6 +1300,18 @@ import Testing
         #expect(r.amount.value == Decimal(string: "47.93"))
     }
 
+    /// A date's label in the column before its date is no letterhead, its accent misread or not.
+    @Test func aDateLabelBesideItsDateIsNoLetterhead() {
+        let r = extractor.extract(text: """
+            Tu recibo
+            Pagado : 16 oct 2025
+            Periodo de facturaciön              16 oct 2025 - 22 oct 2025
+            Importe total 13,12 €
+            ¡Gracias por suscribirte a Tarnevo VPN!
+            """)
+        #expect(r.name.value == "Tarnevo VPN")
+    }
+
     /// A customer's name over a street, with the invoice's particulars in the column beside it, is
     /// the customer's block: a document without a letterhead is named by its thank-you sentence.
     @Test func aCustomersNameBesideTheParticularsIsNoLetterhead() {
