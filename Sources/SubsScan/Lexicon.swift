@@ -134,6 +134,12 @@ enum Lexicon {
         "nachste erwartete zahlung", "nachste geplante zahlung", "nachste geplante abbuchung",
         "charge you again", "bill you again", "siguiente fecha de facturacion", "siguiente fecha de cobro",
         "siguiente cargo", "siguiente cobro", "siguiente pago", "siguiente factura", "siguiente renovacion",
+        // The same with a "date" word between: "Nächster Abrechnungstermin", "Próxima fecha de cobro".
+        "nachster abrechnungstermin", "nachste abrechnung", "nachster abbuchungstermin", "nachster rechnungstermin",
+        "nachste lastschrift", "nachster einzug", "nachster lastschrifteinzug", "nachste verlangerung",
+        "proxima fecha de facturacion", "proxima fecha de cobro", "proxima fecha de pago", "proxima fecha de cargo",
+        "proxima fecha de renovacion", "prochaine date de facturation", "prochaine date de prelevement",
+        "prochaine date de paiement", "prochaine date d echeance", "next due date", "next statement date",
     ]
 
     /// Dates that are neither the charge nor the next renewal.

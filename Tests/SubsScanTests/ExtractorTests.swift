@@ -1280,6 +1280,15 @@ import Testing
             """)
         #expect(es.billingDate.value == d("2026-09-27"))
         #expect(es.nextBillingDate.value == d("2026-10-27"))
+        let de = extractor.extract(text: """
+            Ihre Rechnung
+            Rechnungsdatum 24.08.2025
+            Gesamt (brutto) 32,00 €
+            Leistungszeitraum: 24.08.2025 - 23.09.2025
+            Nächster Abrechnungstermin: 24.09.2025
+            """)
+        #expect(de.billingDate.value == d("2025-08-24"))
+        #expect(de.nextBillingDate.value == d("2025-09-24"))
     }
 
     /// A till receipt paid through a payment service prints the service on its tender line: the shop
