@@ -218,10 +218,10 @@ public struct InvoiceExtractor: Sendable {
                         "uberweisung", "virement", "transferencia", "titulaire du compte", "kontoinhaber",
                         "titular de la cuenta", "account holder"]
         var paidWithLines = Set(folded.indices.filter { i in paidWith.contains { Text.contains(folded[i], phrase: $0) } })
-        // A till's tender line names the way it was paid before the sum ("PAYPAL 47,93€"): a payment
-        // service or app store there is no vendor.
-        for m in money where catalogue.vendor(named: Self.label(before: m, raws: raws))?.isStore == true {
-            paidWithLines.insert(m.line)
+        // A till's tender line names the way it was paid before the sum ("PAYPAL 47,93€", its sum
+        // misread "PAYPAL 269"): a payment service or app store there is no vendor.
+        for (i, raw) in raws.enumerated() where Self.isTenderLine(raw, catalogue: catalogue) {
+            paidWithLines.insert(i)
         }
         let tillReceipt = Self.tillWords.filter { Text.contains(docFolded, phrase: $0) }.count >= 2
         if let found = NameFinder(catalogue: catalogue).find(lines: lines, paidWithLines: paidWithLines, tillReceipt: tillReceipt) {
@@ -592,6 +592,25 @@ public struct InvoiceExtractor: Sendable {
         // One amount, however often printed: two cards paying parts are no single charge.
         guard let first = payments.first, payments.allSatisfy({ $0.value == first.value }) else { return nil }
         return payments.last
+    }
+
+    /// A payment service or app store of the catalogue (one or two words) followed by a sum only:
+    /// digits and signs, perhaps a currency code ("PAYPAL 47,93€", "PAYPAL EUR 26,49", "PAYPAL
+    /// CA$238.99"); not a service bought through it ("Apple Music 10,99 €").
+    static func isTenderLine(_ raw: String, catalogue: VendorCatalogue) -> Bool {
+        let words = raw.split(separator: " ")
+        for k in 1...2 where words.count > k {
+            guard catalogue.vendor(named: words.prefix(k).joined(separator: " "))?.isStore == true else { continue }
+            let rest = words.dropFirst(k)
+            // Words with letters: a currency's code, or letters glued to a sum ("CA$238.").
+            func sumOrCode(_ w: Substring) -> Bool {
+                w.contains(where: \.isNumber) || w.count == 3 && Currency(code: w.uppercased()) != nil
+            }
+            if rest.contains(where: { $0.contains(where: \.isNumber) }), rest.filter({ $0.contains(where: \.isLetter) }).allSatisfy(sumOrCode) {
+                return true
+            }
+        }
+        return false
     }
 
     /// A bank app's payment screen prints what left the account alone on its line, below zero

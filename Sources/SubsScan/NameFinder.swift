@@ -450,7 +450,9 @@ struct NameFinder {
                 }
             }
             // A noise line of scraps OCR was unsure of ("AN SO SEEN BE ...") labels nothing.
-            if line.confidence >= 0.5, Self.isRecipientLabel(line.text) {
+            // (The label may share its line with the particulars in a column beside it: "Facturar a
+            // ...   Fecha de factura 16 de octubre de 2026".)
+            if line.confidence >= 0.5, Self.isRecipientLabel(line.text) || line.cells.count > 1 && Self.isRecipientLabel(line.cells[0].text) {
                 afterRecipientLabel = true
                 continue
             }

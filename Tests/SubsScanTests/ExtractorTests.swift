@@ -1291,8 +1291,8 @@ import Testing
         #expect(de.nextBillingDate.value == d("2025-09-24"))
     }
 
-    /// A till receipt paid through a payment service prints the service on its tender line: the shop
-    /// is the vendor, not the service (which the catalogue knows).
+    /// A till receipt paid through a payment service prints the service on its tender line, its sum
+    /// read or misread: the shop is the vendor, not the service (which the catalogue knows).
     @Test func aPaymentServiceOnTheTenderLineIsNoVendor() {
         let r = extractor.extract(text: """
             Corvantia
@@ -1307,6 +1307,14 @@ import Testing
             """)
         #expect(r.name.value == "Corvantia")
         #expect(r.amount.value == Decimal(string: "47.93"))
+        let catalogue = VendorCatalogue.bundled
+        for tender in ["PAYPAL 47,93€", "PAYPAL 269", "PAYPAL CA$238. 99", "PayPal EUR 26,49"] {
+            #expect(InvoiceExtractor.isTenderLine(tender, catalogue: catalogue), "\(tender)")
+        }
+        // A service bought through a store, a service that is no store, a store named alone.
+        for other in ["Apple Music 10,99 €", "Netflix 15,99 €", "PayPal"] {
+            #expect(!InvoiceExtractor.isTenderLine(other, catalogue: catalogue), "\(other)")
+        }
     }
 
     /// A date's label in the column before its date is no letterhead, its accent misread or not.
@@ -1334,6 +1342,17 @@ import Testing
             ¡Gracias por suscribirte a Tarvelio Play!
             """)
         #expect(r.name.value == "Tarvelio Play")
+        // ... and so is the block's label with the particulars beside it.
+        let labelled = extractor.extract(text: """
+            Recibo F2610-68376
+            Facturar a                         Fecha de factura 16 de octubre de 2026
+            Marta López                        N.º de cliente 13687801
+            Carrer de Balmes, 165
+            41001 Sevilla
+            Total (IVA incl.)   48,74 EUR
+            ¡Gracias por suscribirte a Tarvelio Play!
+            """)
+        #expect(labelled.name.value == "Tarvelio Play")
     }
 
     /// A tagline of trade and places under the name, its dots misread, is no name; a logo in spaced
