@@ -617,19 +617,13 @@ public struct InvoiceExtractor: Sendable {
     /// ("-AUD 250.49", "-39,95 EUR"), and no other amount: that is the charge. Nil when another
     /// line prints an amount below zero, or this one has a label (a discount, a payment received).
     static func loneDebit(raws: [String], language: String?) -> MoneyMention? {
-        let debits = raws.indices.compactMap { i -> MoneyMention? in
-            guard let (label, mention) = AmountFinder.credit(in: raws[i], line: i, language: language),
-                mention.currency != nil || mention.marker != nil
-            else { return nil }
-            let rest = (raws[i] as NSString).substring(from: mention.end)
-            guard !label.contains(where: { $0.isLetter || $0.isNumber }), !rest.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
-            var debit = mention
-            debit.value = -mention.value
-            return debit
-        }
-        let signed = raws.indices.filter { AmountFinder.credit(in: raws[$0], line: $0, language: language) != nil }
-        guard debits.count == 1, signed.count == 1 else { return nil }
-        return debits[0]
+        let signed = raws.indices.compactMap { i in AmountFinder.credit(in: raws[i], line: i, language: language) }
+        guard signed.count == 1, let (label, mention) = signed.first, mention.currency != nil || mention.marker != nil else { return nil }
+        let rest = (raws[mention.line] as NSString).substring(from: mention.end)
+        guard !label.contains(where: { $0.isLetter || $0.isNumber }), !rest.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+        var debit = mention
+        debit.value = -mention.value
+        return debit
     }
 
     /// Words of a card payment's label (folded), and the words around them ("paid by card").

@@ -412,6 +412,11 @@ struct NameFinder {
         return fromDomain
     }
 
+    /// `test` holds for the line, or for its first cell when other columns share the line.
+    static func wholeOrFirstCell(of line: TextLine, _ test: (String) -> Bool) -> Bool {
+        test(line.text) || line.cells.count > 1 && test(line.cells[0].text)
+    }
+
     /// Date labels of two words or more ("invoice date", "nachste zahlung") and a period's words
     /// ("Periodo de facturación"); other single words also start names ("Start", "Delivery").
     static let dateLabels = (Lexicon.billingDateLabels.map(\.phrase) + Lexicon.nextDateLabels + Lexicon.otherDateLabels)
@@ -452,7 +457,7 @@ struct NameFinder {
             // A noise line of scraps OCR was unsure of ("AN SO SEEN BE ...") labels nothing.
             // (The label may share its line with the particulars in a column beside it: "Facturar a
             // ...   Fecha de factura 16 de octubre de 2026".)
-            if line.confidence >= 0.5, Self.isRecipientLabel(line.text) || line.cells.count > 1 && Self.isRecipientLabel(line.cells[0].text) {
+            if line.confidence >= 0.5, Self.wholeOrFirstCell(of: line, Self.isRecipientLabel) {
                 afterRecipientLabel = true
                 continue
             }
@@ -461,7 +466,7 @@ struct NameFinder {
             // (The person's name may share its line with the invoice's particulars in a column beside
             // it: "Marta López      N.º de factura 9107".)
             if pastParticulars, index + 1 < lines.count,
-                Self.looksLikePersonName(line.text) || line.cells.count > 1 && Self.looksLikePersonName(line.cells[0].text),
+                Self.wholeOrFirstCell(of: line, Self.looksLikePersonName),
                 Self.looksLikeAddress(lines[index + 1].text)
             {
                 break  // the customer's block: the body of the invoice follows
