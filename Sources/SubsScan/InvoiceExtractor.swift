@@ -603,9 +603,7 @@ public struct InvoiceExtractor: Sendable {
             guard catalogue.vendor(named: words.prefix(k).joined(separator: " "))?.isStore == true else { continue }
             let rest = words.dropFirst(k)
             // Words with letters: a currency's code, or letters glued to a sum ("CA$238.").
-            func sumOrCode(_ w: Substring) -> Bool {
-                w.contains(where: \.isNumber) || w.count == 3 && Currency(code: w.uppercased()) != nil
-            }
+            let sumOrCode = { (w: Substring) in w.contains(where: \.isNumber) || Currency(code: w) != nil }
             if rest.contains(where: { $0.contains(where: \.isNumber) }), rest.filter({ $0.contains(where: \.isLetter) }).allSatisfy(sumOrCode) {
                 return true
             }
