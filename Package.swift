@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // The domain: no I/O, no C.
         .target(name: "SubsCore"),
@@ -51,6 +52,9 @@ let package = Package(
         .target(name: "SubsHTTP", dependencies: ["SubsCore", "CCurl"]),
         // A small HTTP/1.1 server for the calendar feed: bounded requests, timeouts, GET/HEAD only.
         .target(name: "SubsFeedServer", dependencies: ["SubsCore"]),
+
+        // XML and HTML parsed by libxml2 into a Swift tree (e-mail bodies, bank statements).
+        .target(name: "SubsMarkup", dependencies: ["CLibXML2"]),
 
         // The optional AI engine: an OpenAI-compatible chat completions endpoint, opt-in.
         .target(name: "SubsAI", dependencies: ["SubsCore", "SubsScan"]),
@@ -82,6 +86,7 @@ let package = Package(
         .testTarget(name: "SubsRemindersTests", dependencies: ["SubsReminders", "SubsCore"]),
         .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsCalendarTests", dependencies: ["SubsCalendar", "SubsCore", "TestSupport"]),
+        .testTarget(name: "SubsMarkupTests", dependencies: ["SubsMarkup"]),
         .testTarget(name: "SubsHTTPTests", dependencies: ["SubsHTTP", "SubsCore", "SubsFeedServer", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

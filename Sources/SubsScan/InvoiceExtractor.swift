@@ -31,6 +31,38 @@ public struct InvoiceExtractor: Sendable {
         return extract(pages: [TextPage(page: 1, source: .textLayer, words: words, width: 2000, height: 20 * 200)])
     }
 
+    /// Extracts from a document's pages and what is known of it besides (an e-mail's header). For now the
+    /// header is read as a mail client shows it, above the body.
+    public func extract(pages: [TextPage], context: DocumentContext) -> Extraction {
+        guard !context.isEmpty else { return extract(pages: pages) }
+        var header: [String] = []
+        if context.senderName != nil || context.senderAddress != nil {
+            header.append("From: " + [context.senderName, context.senderAddress.map { "<\($0)>" }].compactMap { $0 }.joined(separator: " "))
+        }
+        if let s = context.subject { header.append("Subject: " + s) }
+        if let d = context.sentDate { header.append("Date: " + d.description) }
+        var out = pages
+        let lineHeight = 20
+        var words: [WordBox] = []
+        for (n, line) in header.enumerated() {
+            var x = 0
+            for w in line.split(separator: " ") {
+                words.append(WordBox(text: String(w), confidence: 1, x: x, y: n * lineHeight, width: w.count * 8, height: 12, line: n, page: 1))
+                x += w.count * 8 + 6
+            }
+        }
+        let shift = header.count * lineHeight + lineHeight
+        if out.isEmpty { out = [TextPage(page: 1, source: .textLayer, words: [], width: 1000, height: shift)] }
+        out[0].words = words + out[0].words.map { w in
+            var w = w
+            w.y += shift
+            w.line += header.count
+            return w
+        }
+        out[0].height += shift
+        return extract(pages: out)
+    }
+
     public func extract(pages: [TextPage]) -> Extraction {
         let lines = TextLine.lines(of: pages).filter { !$0.words.isEmpty }
         var result = Extraction()
