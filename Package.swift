@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "SubsScan",
             dependencies: ["SubsCore", "CTesseract", "CPoppler", "CHeif"],
-            resources: [.copy("Resources/vendors.json")]
+            resources: [.copy("Resources/vendors.json"), .copy("Resources/lexicon.json"), .copy("Resources/scorer.json")]
         ),
         // iCalendar text (RFC 5545) through libical.
         .target(name: "SubsCalendar", dependencies: ["SubsCore", "CICal"]),
@@ -77,6 +77,8 @@ let package = Package(
         ),
         .executableTarget(name: "subs", dependencies: ["SubsCLI"]),
         .executableTarget(name: "subs-full", dependencies: ["SubsCLIFull"]),
+        // The extractor's training tool (`make train`): candidates and features of training documents. Not installed.
+        .executableTarget(name: "subs-train", dependencies: ["SubsScan", "SubsCore"]),
 
         // Shared test helpers: run the built binary in a temporary HOME, golden files.
         .target(name: "TestSupport", dependencies: ["SubsCore"], path: "Sources/TestSupport"),
@@ -84,7 +86,7 @@ let package = Package(
         .testTarget(name: "SubsStoreTests", dependencies: ["SubsStore", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsAITests", dependencies: ["SubsAI", "SubsScan", "SubsCore", "TestSupport"], exclude: ["Server"]),
         .testTarget(name: "SubsRemindersTests", dependencies: ["SubsReminders", "SubsCore"]),
-        .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore", "TestSupport"]),
+        .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore", "TestSupport"], exclude: ["Model"]),
         .testTarget(name: "SubsCalendarTests", dependencies: ["SubsCalendar", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsMarkupTests", dependencies: ["SubsMarkup"]),
         .testTarget(name: "SubsHTTPTests", dependencies: ["SubsHTTP", "SubsCore", "SubsFeedServer", "TestSupport"]),

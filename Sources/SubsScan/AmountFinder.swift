@@ -14,6 +14,8 @@ struct MoneyMention {
     var end: Int
     var fractionDigits: Int
     var raw: String
+    /// Printed below zero ("-5,00", "(5.00)").
+    var negative = false
 }
 
 /// Finds amounts like `15,99 €`, `€15.99`, `$1,299.00`, `1.299,00 EUR`, `CHF 12.90`, `£7.99`,
@@ -62,7 +64,7 @@ enum AmountFinder {
     private static let yenReadAsY = try! NSRegularExpression(
         pattern: #"(?<![\p{L}\p{N}])Y(?=\d{1,3}(?:,\d{3})+(?:\.\d{2})?(?![\d.,]))"#)
 
-    static func find(in printed: String, line: Int, language: String?) -> [MoneyMention] {
+    static func find(in printed: String, line: Int, language: String?, keepingNegatives: Bool = false) -> [MoneyMention] {
         let text = Text.correcting(printed, yenReadAsY, with: "¥", hint: "Y")
         let ns = text as NSString
         var out: [MoneyMention] = []
@@ -81,15 +83,21 @@ enum AmountFinder {
             let afterIndex = numRange.location + numRange.length
             let after = afterIndex < ns.length ? ns.substring(with: NSRange(location: afterIndex, length: 1)) : ""
             let after2 = afterIndex + 1 < ns.length ? ns.substring(with: NSRange(location: afterIndex + 1, length: 1)) : ""
-            if pre == nil, let c = before.first, c.isLetter || c.isNumber || "-/#.,".contains(c) {
-                // "-5,00" is a discount or a payment received: not a charge.
+            // "-5,00", "(5.00)", "-€5.00": below zero, a discount or a payment received as a rule; kept
+            // (marked) only when asked.
+            var negative = false
+            if let c = before.first, c == "-" || c == "−" || c == "(" {
+                guard keepingNegatives else { continue }
+                negative = true
+            } else if pre == nil, let c = before.first, c.isLetter || c.isNumber || "/#.,".contains(c) {
                 continue
             }
-            if pre != nil, let c = before.first, c == "-" || c == "−" { continue }
-            if let c = before.first, c == "-" || c == "−" || c == "(" { continue }
             if pre != nil, preRange.location > 0 {
                 let c = ns.substring(with: NSRange(location: preRange.location - 1, length: 1)).first!
-                if c == "-" || c == "−" { continue }
+                if c == "-" || c == "−" || c == "(" {
+                    guard keepingNegatives else { continue }
+                    negative = true
+                }
                 if c.isLetter && pre!.first!.isLetter { continue }  // "XEUR" is a word, not a code
             }
             if suf == nil, let c = after.first {
@@ -154,7 +162,7 @@ enum AmountFinder {
             out.append(MoneyMention(
                 value: value, marker: markerText, currency: currency, line: line,
                 start: start, end: endLoc, fractionDigits: frac,
-                raw: ns.substring(with: NSRange(location: start, length: endLoc - start))))
+                raw: ns.substring(with: NSRange(location: start, length: endLoc - start)), negative: negative))
         }
         return out
     }

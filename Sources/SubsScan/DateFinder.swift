@@ -17,24 +17,24 @@ struct DateMention {
     var date: LocalDate?
 }
 
-/// Finds dates in English, French, German and Spanish, written with month names
+/// Finds dates in English, French, German, Spanish, Italian, Dutch and Portuguese, written with month names
 /// ("5 January 2026", "January 5, 2026", "5. Januar 2026", "1er janvier 2026", "5 de enero de 2026",
 /// "25-Dec-18") or numbers ("2026-01-05", "05/01/2026", "05.01.26").
 enum DateFinder {
     static let months: [String: Int] = {
         let names: [[String]] = [
-            ["jan", "january", "janvier", "janv", "januar", "janner", "jaenner", "enero", "ene"],
-            ["feb", "february", "fevrier", "fevr", "fev", "februar", "febrero", "febr"],
-            ["mar", "march", "mars", "marz", "maerz", "marzo", "mrz"],
-            ["apr", "april", "avril", "avr", "abril", "abr"],
-            ["may", "mai", "mayo"],
-            ["jun", "june", "juin", "juni", "junio"],
-            ["jul", "july", "juillet", "juil", "juli", "julio"],
-            ["aug", "august", "aout", "agosto", "ago"],
-            ["sep", "sept", "september", "septembre", "septiembre", "setiembre"],
-            ["oct", "october", "octobre", "oktober", "okt", "octubre"],
-            ["nov", "november", "novembre", "noviembre"],
-            ["dec", "december", "decembre", "dezember", "dez", "diciembre", "dic"],
+            ["jan", "january", "janvier", "janv", "januar", "janner", "jaenner", "enero", "ene", "gennaio", "gen", "januari", "janeiro"],
+            ["feb", "february", "fevrier", "fevr", "fev", "februar", "febrero", "febr", "febbraio", "februari", "fevereiro"],
+            ["mar", "march", "mars", "marz", "maerz", "marzo", "mrz", "maart", "mrt", "marco"],
+            ["apr", "april", "avril", "avr", "abril", "abr", "aprile"],
+            ["may", "mai", "mayo", "maggio", "mag", "mei", "maio"],
+            ["jun", "june", "juin", "juni", "junio", "giugno", "giu", "junho"],
+            ["jul", "july", "juillet", "juil", "juli", "julio", "luglio", "lug", "julho"],
+            ["aug", "august", "aout", "agosto", "ago", "augustus"],
+            ["sep", "sept", "september", "septembre", "septiembre", "setiembre", "settembre", "set", "sett", "setembro"],
+            ["oct", "october", "octobre", "oktober", "okt", "octubre", "ottobre", "ott", "outubro", "out"],
+            ["nov", "november", "novembre", "noviembre", "novembro"],
+            ["dec", "december", "decembre", "dezember", "dez", "diciembre", "dic", "dicembre", "dezembro"],
         ]
         var t: [String: Int] = [:]
         for (i, list) in names.enumerated() { for n in list { t[n] = i + 1 } }
@@ -53,7 +53,7 @@ enum DateFinder {
     private static let yearAfterName = #"(\d{3}(\d)|\d{2})(?:(?<=\d{4})\4)?(?![\d])"#
     /// The day's period may be read as a comma ("27, Oktober 2026"); Mexico writes "04/feb/2026".
     private static let dayName = try! NSRegularExpression(
-        pattern: #"(?<![\d])(\d{1,2})(?:er|st|nd|rd|th|º|°)?[.,]?[\s\-/]*(?:de\s+)?"# + word + #"\.?,?[\s\-/]*(?:de\s+|del\s+)?"# + yearAfterName)
+        pattern: #"(?<![\d])(\d{1,2})(?:er|st|nd|rd|th|º|°)?[.,]?[\s\-/]*(?:de\s+|of\s+)?"# + word + #"\.?,?[\s\-/]*(?:de\s+|del\s+)?"# + yearAfterName)
     /// OCR may lose the space between the month's name and the day ("Sep1, 2025").
     private static let nameDay = try! NSRegularExpression(
         pattern: word + #"\.?\s*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|\s+)"# + yearAfterName)

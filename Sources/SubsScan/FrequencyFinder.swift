@@ -31,10 +31,13 @@ enum FrequencyFinder {
     }
     private static let compoundHeads: [(String, Cadence)] = [
         ("vierteljahres", .quarterly), ("jahres", .yearly), ("monats", .monthly), ("quartals", .quarterly), ("wochen", .weekly),
+        // Dutch: "jaarabonnement", "maandbedrag".
+        ("kwartaal", .quarterly), ("jaar", .yearly), ("maand", .monthly), ("week", .weekly),
     ]
     private static let compoundFees: Set<String> = [
         "beitrag", "beitrage", "gebuhr", "gebuhren", "abo", "abos", "abonnement", "karte", "ticket", "preis", "pramie",
         "rate", "lizenz", "tarif", "pass", "mitgliedschaft", "paket", "miete", "pauschale",
+        "abonnement", "bedrag", "kosten", "premie", "contributie", "lidmaatschap", "termijn", "prijs",
     ]
 
     /// Quantities per period that are no price: "30 min/semaine", "2 séances par semaine", "10 GB/month".
@@ -61,11 +64,11 @@ enum FrequencyFinder {
         var text = line.replacingOccurrences(of: "/", with: " per ")
         let bracketed = lostSlashInBrackets.matches(in: text, range: NSRange(location: 0, length: (text as NSString).length))
             .map { Text.fold((text as NSString).substring(with: $0.range(at: 1))) }
-        let variants = bracketed.contains { !Lexicon.slashOnlyCues.contains($0) }
+        let variants = bracketed.contains { !slashOnlyCues.contains($0) }
         for pattern in variants ? [lostSlashAfterPrice] : [lostSlashInBrackets, lostSlashAfterPrice] {
             let ns = text as NSString
             for m in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).reversed()
-            where Lexicon.slashOnlyCues.contains(Text.fold(ns.substring(with: m.range(at: 1)))) {
+            where slashOnlyCues.contains(Text.fold(ns.substring(with: m.range(at: 1)))) {
                 text = (text as NSString).replacingCharacters(in: m.range(at: 1), with: "per " + ns.substring(with: m.range(at: 1)))
             }
         }
@@ -74,17 +77,17 @@ enum FrequencyFinder {
     private static let lostSlashInBrackets = try! NSRegularExpression(pattern: #"\(\s*(\p{L}+)\s*\)"#)
     private static let lostSlashAfterPrice = try! NSRegularExpression(pattern: #"\d[.,]\d\d(?:\s*(?:[€£$¥]|[A-Z]{3}))?\s+(\p{L}+)\s*$"#)
 
-    /// "per" in the four languages ("/" is read as "per"): "par mois", "pro Monat", "por mes", "al mes", "a month".
-    static let perWords = ["per", "par", "pro", "por", "al", "a"]
+    /// "per" in the seven languages ("/" is read as "per"): "par mois", "pro Monat", "por mes", "al mes", "a month".
+    static let perWords = ["per", "par", "pro", "por", "al", "a", "ao", "alla", "all", "au"]
 
     /// Every cue phrase (slash-only words as "per X", "par X"...) -> cadence name.
     static let phraseTable: [String: String] = {
         var t: [String: String] = [:]
-        for entry in Lexicon.frequencyCues {
+        for entry in cuePhrases {
             for phrase in entry.phrases {
                 // French "an" (year) is also an English article and a German preposition: only
                 // "par an" and "/an" say yearly ("a an" is OCR noise).
-                let needles = !Lexicon.slashOnlyCues.contains(phrase) ? [phrase]
+                let needles = !slashOnlyCues.contains(phrase) ? [phrase]
                     : phrase == "an" ? ["per an", "par an"]
                     : perWords.map { "\($0) \(phrase)" }
                 for n in needles where t[n] == nil { t[n] = entry.cadence }
@@ -185,4 +188,31 @@ enum FrequencyFinder {
         default: return nil
         }
     }
+
+    /// Folded cue phrases in seven languages, checked in this order (quarterly before yearly for "vierteljahrlich").
+
+    static let cuePhrases: [(cadence: String, phrases: [String])] = [
+        ("weekly", ["settimanale", "settimanali", "a settimana", "alla settimana", "ogni settimana", "settimanalmente", "settimana", "wekelijks", "wekelijkse", "per week", "elke week", "iedere week", "semanais", "toda semana", "todas as semanas", "week", "per week", "weekly", "every week", "a week", "wk", "semaine", "par semaine", "hebdomadaire",
+                    "woche", "pro woche", "jede woche", "chaque semaine", "toutes les semaines", "wochentlich", "wochentliche", "wochentlicher", "wochentlichen", "semana", "por semana", "semanal", "semanales", "a la semana", "cada semana", "hebdomadaires", "semanalmente"]),
+        ("quarterly", ["trimestrale", "trimestrali", "ogni 3 mesi", "ogni tre mesi", "al trimestre", "per kwartaal", "driemaandelijks", "elk kwartaal", "ieder kwartaal", "kwartaal", "a cada 3 meses", "de 3 em 3 meses", "trimestralidade", "quarterly", "per quarter", "quarter", "every 3 months", "every three months", "trimestriel",
+                       "trimestrielle", "par trimestre", "trimestre", "vierteljahrlich", "vierteljahrliche", "vierteljahrlicher", "vierteljahrlichen", "quartalsweise", "pro quartal",
+                       "quartal", "trimestral", "trimestrales", "trimestriels", "trimestrielles", "por trimestre", "al trimestre", "cada 3 meses", "tous les 3 mois", "trimestriellement", "trimestralmente",
+                       "alle 3 monate"]),
+        ("yearly", ["annuale", "annuali", "annuo", "annua", "all anno", "l anno", "annualmente", "ogni anno", "anno", "12 mesi", "jaarlijks", "jaarlijkse", "per jaar", "elk jaar", "ieder jaar", "jaar", "12 maanden", "anuais", "ao ano", "todo ano", "todos os anos", "anuidade", "year", "per year", "yearly", "annual", "annually", "a year", "yr", "every year", "12 months",
+                    "an", "par an", "annuel", "annuelle", "annee", "par annee", "jahr", "pro jahr", "jahrlich", "jahrliche", "jahrlicher", "jahrlichen", "anuales", "annuels", "annuelles",
+                    "12 monate", "jedes jahr", "chaque annee", "tous les ans", "cada ano", "ano", "al ano", "por ano", "anual", "anualmente", "annuellement",
+                    "12 meses", "12 mois",
+                    // Tesseract reads the ñ of "/año" as "fi".
+                    "afio"]),
+        ("monthly", ["mensile", "mensili", "al mese", "mensilmente", "ogni mese", "mese", "maandelijks", "maandelijkse", "per maand", "elke maand", "iedere maand", "maand", "mensal", "mensais", "ao mes", "mensalmente", "todo mes", "todos os meses", "month", "per month", "monthly", "a month", "every month", "mo", "mois", "par mois", "mensuel",
+                     "mensuelle", "mensualite", "monat", "pro monat", "monatlich", "monatliche", "monatlicher", "monatlichen", "mensuales", "mensuels",
+                     "mensuelles", "mes", "al mes", "jeden monat", "chaque mois", "tous les mois",
+                     "por mes", "mensual", "mensualmente", "cada mes", "mensuellement"]),
+    ]
+
+    /// Cue words that only count right after a slash or "per"-like word ("/mo", "/an"), because
+    /// on their own they are ordinary words.
+    static let slashOnlyCues: Set<String> = ["week", "wk", "mo", "an", "year", "yr", "month", "quarter", "mois", "semaine",
+                                             "woche", "monat", "jahr", "quartal", "mes", "ano", "afio", "semana", "trimestre",
+                                             "annee", "settimana", "anno", "mese", "jaar", "maand", "kwartaal"]
 }

@@ -1,6 +1,6 @@
 /// A word found on a page, with where it is. Boxes are in the page's own pixels (OCR) or points
 /// (PDF text layer); `line` numbers the page's lines top to bottom.
-public struct WordBox: Sendable, Equatable {
+public struct WordBox: Sendable, Equatable, Codable {
     public var text: String
     /// 0...1; 1 for text-layer words.
     public var confidence: Double
@@ -25,13 +25,13 @@ public struct WordBox: Sendable, Equatable {
 }
 
 /// Where a page's text came from.
-public enum TextSource: String, Sendable {
+public enum TextSource: String, Sendable, Codable {
     case textLayer = "text-layer"
     case ocr
 }
 
 /// The words of one page.
-public struct TextPage: Sendable {
+public struct TextPage: Sendable, Codable {
     public var page: Int
     public var source: TextSource
     public var words: [WordBox]
