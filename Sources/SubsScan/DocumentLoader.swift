@@ -105,6 +105,15 @@ enum DocumentLoader {
             throw .data("\(name) is \(info.width)x\(info.height) pixels (\(pixels / 1_000_000) megapixels), over the \(options.maxPixels / 1_000_000)-megapixel limit; resize the image before scanning")
         }
         if isTruncated(data, type: type) { throw .data(corrupt) }
+        if type == .jpeg {
+            if let kind = info.unreadableJPEG {
+                throw .data("\(name) is a \(kind) JPEG, which the image decoder here cannot read; convert it to an ordinary JPEG or PNG (e.g. convert \((name as NSString).lastPathComponent) out.png) and scan that")
+            }
+            // Decoders read a cut-off JPEG as far as it goes, and so do other image tools: read it, and say so.
+            if ImageHeader.jpegEndsEarly(data) {
+                warnings.append("\(name) ends early (JPEG): the bottom of the image may be missing; if a field is not read, save or export the invoice again")
+            }
+        }
         return LoadedDocument(bytes: data, type: type, content: .image(info), warnings: warnings)
     }
 
@@ -114,7 +123,9 @@ enum DocumentLoader {
         case .png:
             return data.suffix(64).range(of: Data("IEND".utf8)) == nil
         case .jpeg:
-            return data.suffix(4096).range(of: Data([0xFF, 0xD9])) == nil
+            // Checked by decoding: what follows the image (a phone's trailer, a second picture) is no harm, and a
+            // JPEG cut short still decodes (see `check`).
+            return false
         case .gif:
             return data.last != 0x3B && data.suffix(64).firstIndex(of: 0x3B) == nil
         case .webp:
@@ -125,6 +136,15 @@ enum DocumentLoader {
         case .bmp, .tiff, .heif, .pdf:
             return false
         }
+    }
+
+    /// The refusal of an image whose header reads but whose picture does not decode, naming why when the
+    /// bytes tell.
+    static func undecodable(_ name: String, _ doc: LoadedDocument) -> SubsError {
+        if doc.type == .jpeg, ImageHeader.jpegEndsEarly(doc.bytes) {
+            return .data("\(name) is cut off before enough of its picture to read (JPEG); save or export the invoice again")
+        }
+        return .data("\(name) has a readable header but its picture data is damaged (\(doc.type.displayName)); save or export the invoice again")
     }
 
     static func megabytes(_ bytes: Int) -> String {

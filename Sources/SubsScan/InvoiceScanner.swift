@@ -124,7 +124,7 @@ public struct InvoiceScanner: Sendable {
             if doc.type == .heif {
                 do { raster = try HeifImage.decode(doc.bytes) } catch { throw .data(corrupt) }
             } else {
-                guard let r = Raster(encoded: doc.bytes) else { throw .data(corrupt) }
+                guard let r = Raster(encoded: doc.bytes) else { throw DocumentLoader.undecodable(name, doc) }
                 raster = r
             }
             options.progress?("OCR")

@@ -25,9 +25,21 @@ final class Raster: @unchecked Sendable {
     /// Decodes PNG, JPEG, TIFF, GIF, BMP, WebP from memory. Nil when leptonica cannot decode it.
     convenience init?(encoded data: Data) {
         _ = Raster.quiet
-        let pix = data.withUnsafeBytes { buf -> UnsafeMutablePointer<PIX>? in
-            guard let base = buf.bindMemory(to: UInt8.self).baseAddress else { return nil }
-            return pixReadMem(base, buf.count)
+        func read(_ bytes: Data) -> UnsafeMutablePointer<PIX>? {
+            bytes.withUnsafeBytes { buf -> UnsafeMutablePointer<PIX>? in
+                guard let base = buf.bindMemory(to: UInt8.self).baseAddress else { return nil }
+                return pixReadMem(base, buf.count)
+            }
+        }
+        var pix = read(data)
+        // A JPEG cut short: leptonica gives up at the first scanline past the cut, where other image tools read
+        // what there is. Zero bytes then an end-of-image marker after the cut decode as flat blocks to the
+        // bottom (an end marker alone still stops it a few rows short).
+        if pix == nil, data.starts(with: [0xFF, 0xD8]) {
+            var ended = data
+            ended.append(Data(count: 4096))
+            ended.append(contentsOf: [0xFF, 0xD9])
+            pix = read(ended)
         }
         self.init(taking: pix)
     }

@@ -81,6 +81,33 @@ enum ImageHeader {
         var height: Int
         /// EXIF orientation 1...8 (JPEG), 1 when absent.
         var orientation: Int = 1
+        /// A JPEG's kind of coding that common decoders (libjpeg's 8-bit build, which leptonica and most image
+        /// tools use) do not read: "lossless", "hierarchical", "12-bit".
+        var unreadableJPEG: String? = nil
+    }
+
+    /// A JPEG whose compressed image data stops before its end-of-image marker: decoders read what there is
+    /// and fill the rest (the bottom of the picture) with gray.
+    static func jpegEndsEarly(_ data: Data) -> Bool {
+        let b = [UInt8](data)
+        var i = 2
+        while i + 4 <= b.count {
+            guard b[i] == 0xFF else { return false }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            if marker == 0xDA {
+                // The scan's data runs to the end of the image: an end marker after it, however much follows.
+                var j = i + 2
+                while j + 1 < b.count {
+                    if b[j] == 0xFF && b[j + 1] == 0xD9 { return false }
+                    j += 1
+                }
+                return true
+            }
+            i += 2 + be16(b, i + 2)
+        }
+        return true
     }
 
     private static func be16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
@@ -173,7 +200,11 @@ enum ImageHeader {
             // SOF0...SOF15 except DHT (C4), JPG (C8), DAC (CC).
             if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
                 guard body + 5 <= b.count else { return nil }
-                return Info(width: be16(b, body + 3), height: be16(b, body + 1), orientation: orientation)
+                let precision = Int(b[body])
+                let unreadable: String? = [0xC3, 0xC7, 0xCB, 0xCF].contains(marker) ? "lossless"
+                    : [0xC5, 0xC6, 0xCD, 0xCE].contains(marker) ? "hierarchical"
+                    : precision != 8 ? "\(precision)-bit" : nil
+                return Info(width: be16(b, body + 3), height: be16(b, body + 1), orientation: orientation, unreadableJPEG: unreadable)
             }
             i += 2 + length
         }

@@ -19,7 +19,7 @@ extension InvoiceScanner {
             if doc.type == .heif {
                 do { rasters.append(try HeifImage.decode(doc.bytes)) } catch { throw corrupt }
             } else {
-                guard let r = Raster(encoded: doc.bytes) else { throw corrupt }
+                guard let r = Raster(encoded: doc.bytes) else { throw DocumentLoader.undecodable(name, doc) }
                 rasters.append(r)
             }
         }

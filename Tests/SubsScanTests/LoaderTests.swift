@@ -99,6 +99,43 @@ import Testing
         #expect(e?.message.contains("truncated or corrupt (PNG)") == true)
     }
 
+    /// JPEGs other image tools open are read: with data after the image (a phone's trailer, a second
+    /// picture), and cut short (read as far as it goes, with a warning).
+    @Test func jpegsOtherToolsOpenAreRead() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let png = dir.path("page.png")
+        try Fixtures.renderText(["Harbor Lane Hosting", "Invoice date: 3 February 2026", "Total due EUR 24.60"], to: png)
+        let jpg = dir.path("page.jpg")
+        _ = try Fixtures.run("convert", [png.path, "-quality", "85", jpg.path])
+        let data = try Data(contentsOf: jpg)
+        var trailed = data
+        trailed.append(Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
+        let withTrailer = try scanner.scan(try dir.file("trailer.jpg", trailed))
+        #expect(withTrailer.text.contains("Harbor"))
+        #expect(!withTrailer.warnings.contains { $0.contains("ends early") })
+        let cut = try scanner.scan(try dir.file("cut.jpg", data.prefix(data.count - 300)))
+        #expect(cut.text.contains("Harbor"))
+        #expect(cut.warnings.contains { $0.contains("ends early (JPEG)") }, "\(cut.warnings)")
+    }
+
+    /// A JPEG of a kind the decoder cannot read is refused naming that kind, not as corrupt.
+    @Test func aLosslessJPEGIsRefusedByName() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let png = dir.path("page.png")
+        try Fixtures.renderText(["Total 9.99"], to: png)
+        let jpg = dir.path("page.jpg")
+        _ = try Fixtures.run("convert", [png.path, "-quality", "85", jpg.path])
+        var bytes = [UInt8](try Data(contentsOf: jpg))
+        // The baseline frame marker (FFC0) made a lossless one (FFC3), as such files carry it.
+        let sof = try #require(bytes.indices.dropLast().first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes[sof + 1] = 0xC3
+        let e = failure(try dir.file("lossless.jpg", Data(bytes)))
+        #expect(e?.message.contains("is a lossless JPEG") == true, "\(String(describing: e))")
+        #expect(e?.message.contains("corrupt") == false)
+    }
+
     @Test func truncatedPDF() throws {
         let dir = try TempDir()
         let pdf = Fixtures.textPDF(pages: [["Invoice", "Total 9.99 EUR"]])
