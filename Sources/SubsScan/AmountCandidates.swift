@@ -19,24 +19,40 @@ enum AmountCandidates {
     /// How a candidate's value came about: printed, or worked out from what is printed.
     enum Derivation: Double { case printed = 0, rounded, tenderLessChange }
 
+    /// A negative amount the document works out as a credit: the sum, signs kept, of the amounts printed on
+    /// the lines just above it (a plan less a larger discount), where a bank screen's "-12.99" is a charge.
+    static func isCredit(_ m: MoneyMention, in doc: DocumentModel) -> Bool {
+        guard m.negative else { return false }
+        var sum: Decimal = 0
+        var terms = 0
+        for above in doc.money.filter({ $0.line < m.line }).reversed() {
+            sum += above.value
+            terms += 1
+            if terms >= 2 && sum == m.value { return true }
+        }
+        return false
+    }
+
     static func make(_ doc: DocumentModel, base: FeatureRow) -> [AmountCandidate] {
         let printed = doc.money
-        guard !printed.isEmpty else { return [] }
+        guard !printed.isEmpty || !doc.rereadMoney.isEmpty else { return [] }
         let derived = derivedTotals(doc)
-        let money = printed + derived.map(\.0)
-        let derivation = Array(repeating: Derivation.printed, count: printed.count) + derived.map(\.1)
+        // The page's amounts, those of lines read again, and totals worked out: the document's own statistics
+        // (ranks, repeats, sums) are of the page's amounts.
+        let money = printed + doc.rereadMoney + derived.map(\.0)
+        let derivation = Array(repeating: Derivation.printed, count: printed.count + doc.rereadMoney.count) + derived.map(\.1)
         let values = money.map { abs($0.value) }
-        let distinct = Array(Set(values)).sorted(by: >)
-        let positives = money.filter { !$0.negative }.map(\.value)
-        let valueCounts = values.reduce(into: [Decimal: Int]()) { $0[$1, default: 0] += 1 }
+        let distinct = Array(Set(printed.map { abs($0.value) })).sorted(by: >)
+        let positives = printed.filter { !$0.negative }.map(\.value)
+        let valueCounts = printed.reduce(into: [Decimal: Int]()) { $0[abs($1.value), default: 0] += 1 }
         let lineCounts = Dictionary(grouping: money.indices, by: { money[$0].line }).mapValues(\.count)
-        let lastOnLine = Dictionary(grouping: money.indices, by: { money[$0].line }).mapValues { $0.max()! }
-        let markedCurrencies = money.compactMap { $0.currency?.code }
+        let lastOnLine = Dictionary(grouping: money.indices.filter { derivation[$0] == .printed }, by: { money[$0].line }).mapValues { $0.max()! }
+        let markedCurrencies = printed.compactMap { $0.currency?.code }
         let majorityCurrency = markedCurrencies.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
             .max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
         let heights = money.map { height(of: $0, in: doc) }
         let tallest = heights.max() ?? 0
-        let lastLine = money.map(\.line).max() ?? 0
+        let lastLine = printed.map(\.line).max() ?? 0
         let roundingLines = Set(printed.filter { m in
             abs(m.value) <= Decimal(string: "0.10")! && LabelContext(doc, line: m.line, start: m.start, end: m.end).near.contains(.rounding)
         }.map(\.line))
@@ -45,7 +61,9 @@ enum AmountCandidates {
         for (i, m) in money.enumerated() {
             let v = values[i]
             let line = doc.lines[m.line]
+            let anchor = line.anchor
             let page = doc.page(of: line)
+            let rank = distinct.firstIndex { $0 <= v } ?? distinct.count
             var row = FeatureRow()
             // The value itself.
             row.add("value_log", log10(1 + NSDecimalNumber(decimal: v).doubleValue))
@@ -56,16 +74,18 @@ enum AmountCandidates {
             row.add("negative", m.negative)
             row.add("zero", v == 0)
             row.add("derivation", derivation[i].rawValue)
-            row.add("rounding_below", roundingLines.contains(m.line + 1) || roundingLines.contains(m.line + 2))
-            row.add("rank", Double(distinct.firstIndex(of: v) ?? 0))
-            row.add("rank_share", Double(distinct.firstIndex(of: v) ?? 0) / Double(max(1, distinct.count)))
-            row.add("is_max", v == distinct.first)
-            row.add("repeats", Double(valueCounts[v] ?? 1))
+            row.add("reread", line.isReread)
+            row.add("reread_gain", line.isReread ? line.confidence - doc.lines[anchor].confidence : 0)
+            row.add("rounding_below", roundingLines.contains(anchor + 1) || roundingLines.contains(anchor + 2))
+            row.add("rank", Double(rank))
+            row.add("rank_share", Double(rank) / Double(max(1, distinct.count)))
+            row.add("is_max", v >= (distinct.first ?? 0))
+            row.add("repeats", Double(valueCounts[v] ?? 0))
             row.add("majority_currency", m.currency.map { $0.code == majorityCurrency } ?? false)
             // Arithmetic the document does with it.
             row.add("sum_of_two", sumOfTwo(v, positives))
             row.add("part_of_sum", partOfSum(v, positives))
-            row.add("sum_of_above", sumOfLinesAbove(i, money))
+            row.add("sum_of_above", sumOfLinesAbove(v, line: anchor, printed))
             row.add("tender_minus_change", tenderMinusChange(v, positives))
             // Where it stands.
             row.add("y", Double(line.top) / Double(page.height))
@@ -73,9 +93,9 @@ enum AmountCandidates {
             row.add("x_left", Double(line.span(m.start, m.end).left) / Double(page.width))
             row.add("page", Double(page.number - 1))
             row.add("last_page", page.number == doc.pages.last?.number)
-            row.add("lines_after", Double(page.lines.upperBound - 1 - m.line) / Double(max(1, page.lines.count)))
-            row.add("last_money_line", m.line == lastLine)
-            row.add("last_on_line", lastOnLine[m.line] == i)
+            row.add("lines_after", Double(page.lines.upperBound - 1 - anchor) / Double(max(1, page.lines.count)))
+            row.add("last_money_line", anchor == lastLine)
+            row.add("last_on_line", lastOnLine[m.line] == i || derivation[i] != .printed)
             row.add("on_line", Double(lineCounts[m.line] ?? 1))
             row.add("cells", Double(line.cellCount))
             row.add("cell", Double(line.cell(at: m.start)))
@@ -90,7 +110,7 @@ enum AmountCandidates {
             row.add("per_period", perPeriod(after))
             row.add("percent", line.text.contains("%"))
             row.add("times_before", before.range(of: #"(?:\d\s*[x×@*]|[x×@*]\s*\d?)\s*$"#, options: .regularExpression) != nil)
-            row.add("line_has_date", doc.dates.contains { $0.line == m.line })
+            row.add("line_has_date", doc.dates.contains { $0.line == anchor })
             LabelContext(doc, line: m.line, start: m.start, end: m.end).add(to: &row, roles: roles)
             row.append(base)
             out.append(AmountCandidate(mention: m, value: v, features: row))
@@ -150,9 +170,7 @@ enum AmountCandidates {
     }
 
     /// The last amounts of the lines just above it add up to it (an item list and its total).
-    static func sumOfLinesAbove(_ index: Int, _ money: [MoneyMention]) -> Bool {
-        let target = abs(money[index].value)
-        let line = money[index].line
+    static func sumOfLinesAbove(_ target: Decimal, line: Int, _ money: [MoneyMention]) -> Bool {
         let lastByLine = Dictionary(grouping: money.filter { $0.line < line && !$0.negative }, by: \.line).mapValues { $0.last!.value }
         var sum: Decimal = 0
         var terms = 0

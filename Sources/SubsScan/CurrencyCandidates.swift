@@ -70,7 +70,7 @@ enum CurrencyCandidates {
     static func printedCounts(_ doc: DocumentModel) -> [String: Int] {
         var counts: [String: Int] = [:]
         var tokenCounts: [String: Int] = [:]
-        for line in doc.lines { for t in line.tokens { tokenCounts[t.text, default: 0] += 1 } }
+        for line in doc.readLines { for t in line.tokens { tokenCounts[t.text, default: 0] += 1 } }
         for code in AmountFinder.codes where !AmountFinder.wordLikeCodes.contains(code) {
             if let n = tokenCounts[code.lowercased()], doc.rawText.contains(code) { counts[code, default: 0] += n }
         }

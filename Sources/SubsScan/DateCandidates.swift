@@ -21,13 +21,15 @@ enum DateCandidates {
     static func make(_ doc: DocumentModel, base: FeatureRow) -> [DateCandidate] {
         var readings: [(LocalDate, DateMention?, reading: Double)] = []
         var dayFirstVotes = 0, monthFirstVotes = 0
-        for m in doc.dates {
-            switch m.form {
-            case .numeric where m.a > 12: dayFirstVotes += 1
-            case .numeric where m.b > 12: monthFirstVotes += 1
-            case .dayMonthName: dayFirstVotes += 1
-            case .monthNameDay: monthFirstVotes += 1
-            default: break
+        for m in doc.dates + doc.rereadDates {
+            if !doc.lines[m.line].isReread {
+                switch m.form {
+                case .numeric where m.a > 12: dayFirstVotes += 1
+                case .numeric where m.b > 12: monthFirstVotes += 1
+                case .dayMonthName: dayFirstVotes += 1
+                case .monthNameDay: monthFirstVotes += 1
+                default: break
+                }
             }
             if let d = m.date {
                 readings.append((d, m, 0))
@@ -51,6 +53,7 @@ enum DateCandidates {
             row.add("month_first_votes", Double(monthFirstVotes))
             row.add("dollar", dollar)
             row.add("sent_date", mention == nil)
+            row.add("reread", mention.map { doc.lines[$0.line].isReread } ?? false)
             row.add("equals_sent", doc.context.sentDate == date)
             row.add("days_from_sent", doc.context.sentDate.map { Double($0.days(until: date)) } ?? .nan)
             row.add("form", mention.map { Double(form($0.form)) } ?? -1)
@@ -79,7 +82,7 @@ enum DateCandidates {
                 row.add("y", Double(line.top) / Double(page.height))
                 row.add("x_left", Double(line.span(m.start, m.end).left) / Double(page.width))
                 row.add("page", Double(page.number - 1))
-                row.add("line_rank", Double(m.line - page.lines.lowerBound))
+                row.add("line_rank", Double(line.anchor - page.lines.lowerBound))
                 row.add("words", Double(line.words.count))
                 row.add("cell", Double(line.cell(at: m.start)))
                 row.add("height", Double(line.words[line.word(at: m.start)].height) / page.wordHeight)

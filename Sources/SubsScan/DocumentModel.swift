@@ -21,6 +21,9 @@ struct DocumentModel {
 
     struct Line {
         var index: Int
+        /// The line this one stands for: itself, or for a second reading (`isReread`) the line it read again.
+        var anchor: Int
+        var isReread = false
         var page: Int
         var words: [WordBox]
         var text: String
@@ -51,6 +54,12 @@ struct DocumentModel {
 
         func cell(at offset: Int) -> Int { wordCell[word(at: offset)] }
 
+        /// The median height of the words of cell `c`.
+        func cellHeight(_ c: Int) -> Double {
+            let hs = words.indices.filter { wordCell[$0] == c }.map { words[$0].height }.sorted()
+            return hs.isEmpty ? height : Double(hs[hs.count / 2])
+        }
+
         /// The horizontal extent of cell `c`.
         func cellSpan(_ c: Int) -> (left: Int, right: Int) {
             let ws = words.indices.filter { wordCell[$0] == c }
@@ -69,7 +78,12 @@ struct DocumentModel {
         var lines: Range<Int>
     }
 
+    /// The page's lines in reading order, then the second readings of some (`Line.isReread`), which the
+    /// document's own statistics leave out.
     var lines: [Line]
+    /// How many of `lines` are the pages' own (the rest are second readings).
+    var readLineCount: Int
+    var readLines: ArraySlice<Line> { lines[..<readLineCount] }
     var pages: [Page]
     var context: DocumentContext
     /// How many labels of each role the document prints.
@@ -77,6 +91,9 @@ struct DocumentModel {
     var language: String?
     var money: [MoneyMention]
     var dates: [DateMention]
+    /// Amounts and dates read on the second readings of lines.
+    var rereadMoney: [MoneyMention]
+    var rereadDates: [DateMention]
     var countryClues: [String: (score: Double, evidence: String)]
     var foldedText: String
     var rawText: String
@@ -89,9 +106,11 @@ struct DocumentModel {
         self.context = context
         var lines: [Line] = []
         var pages: [Page] = []
+        var anchors: [(page: Int, number: Int, index: Int)] = []
         for page in textPages {
             let first = lines.count
             for textLine in TextLine.lines(of: [page]) where !textLine.words.isEmpty {
+                anchors.append((page.page, textLine.words[0].line, lines.count))
                 lines.append(Self.line(textLine, index: lines.count))
             }
             let heights = page.words.map(\.height).sorted()
@@ -100,11 +119,24 @@ struct DocumentModel {
                 wordHeight: heights.isEmpty ? 1 : Double(max(1, heights[heights.count / 2])), lines: first..<lines.count))
         }
         if pages.isEmpty { pages = [Page(number: 1, width: 1, height: 1, source: .textLayer, wordHeight: 1, lines: 0..<0)] }
+        let readLines = lines.count
+        for page in textPages {
+            for reread in page.rereads {
+                guard let number = reread.first?.line, let anchor = anchors.first(where: { $0.page == page.page && $0.number == number })?.index,
+                    let textLine = TextLine.lines(of: [TextPage(page: page.page, source: page.source, words: reread, width: page.width, height: page.height)]).first
+                else { continue }
+                var line = Self.line(textLine, index: lines.count)
+                line.anchor = anchor
+                line.isReread = true
+                lines.append(line)
+            }
+        }
         self.lines = lines
+        readLineCount = readLines
         self.pages = pages
         var counts: [LabelRole: Int] = [:]
         var allTokens: [String] = []
-        for line in lines {
+        for line in lines[..<readLines] {
             for label in line.labels {
                 for r in LabelRole.allCases where label.roles.contains(r) { counts[r, default: 0] += 1 }
             }
@@ -113,7 +145,7 @@ struct DocumentModel {
         roleCounts = counts
         let scores = Self.lexicon.languageScores(allTokens)
         language = scores.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }.flatMap { $0.value >= 2 ? $0.key : nil }
-        let printed = lines.map(\.text)
+        let printed = lines[..<readLines].map(\.text)
         foldedText = printed.map(Text.fold).joined(separator: " \n ")
         rawText = printed.joined(separator: "\n")
         countryClues = CountryClues.scores(folded: foldedText, raw: rawText)
@@ -134,6 +166,14 @@ struct DocumentModel {
         }
         self.money = money
         self.dates = dates
+        var rereadMoney: [MoneyMention] = []
+        var rereadDates: [DateMention] = []
+        for line in lines[readLines...] {
+            rereadMoney += AmountFinder.find(in: line.text, line: line.index, language: language, keepingNegatives: true)
+            rereadDates += DateFinder.find(in: line.text, line: line.index)
+        }
+        self.rereadMoney = rereadMoney
+        self.rereadDates = rereadDates
     }
 
     private static func line(_ t: TextLine, index: Int) -> Line {
@@ -158,7 +198,7 @@ struct DocumentModel {
         let labels = hits.map { Label(roles: $0.roles, start: tokens[$0.start].start, end: tokens[$0.end - 1].end) }
         let heights = words.map(\.height).sorted()
         return Line(
-            index: index, page: t.page, words: words, text: text, wordStarts: starts, wordCell: cellOf,
+            index: index, anchor: index, page: t.page, words: words, text: text, wordStarts: starts, wordCell: cellOf,
             cellCount: cellIndex + 1, tokens: tokens, labels: labels,
             top: t.top, bottom: t.bottom, left: words.first?.x ?? 0, right: words.map { $0.x + $0.width }.max() ?? 0,
             height: Double(heights.isEmpty ? 0 : heights[heights.count / 2]), confidence: t.confidence)

@@ -54,6 +54,8 @@ struct LabelContext {
         }
         let span = line.span(start, end)
         let page = line.page
+        // A second reading stands where the line it read again stands.
+        let index = line.anchor
         var k = index - 1
         var lookedAbove = false
         while k >= 0, doc.lines[k].page == page, index - k <= 12 {
@@ -111,11 +113,12 @@ enum DocumentFeatures {
         for r in roles { row.add("doc." + r.rawValue, Double(min(doc.roleCounts[r] ?? 0, 10))) }
         row.add("doc.ocr", doc.pages.contains { $0.source == .ocr })
         row.add("doc.pages", Double(doc.pages.count))
-        row.add("doc.lines", Double(doc.lines.count))
+        row.add("doc.lines", Double(doc.readLineCount))
         row.add("doc.money", Double(doc.money.count))
         row.add("doc.money_marked", Double(doc.money.filter { $0.marker != nil }.count))
         row.add("doc.dates", Double(doc.dates.count))
-        row.add("doc.confidence", doc.lines.isEmpty ? 0 : doc.lines.map(\.confidence).reduce(0, +) / Double(doc.lines.count))
+        row.add("doc.confidence", doc.readLines.isEmpty ? 0 : doc.readLines.map(\.confidence).reduce(0, +) / Double(doc.readLineCount))
+        row.add("doc.rereads", Double(doc.lines.count - doc.readLineCount))
         for lang in LabelLexicon.languages { row.add("doc.lang." + lang, doc.language == lang) }
         row.add("doc.sender", doc.context.senderName != nil || doc.context.senderAddress != nil)
         row.add("doc.sent_date", doc.context.sentDate != nil)

@@ -17,12 +17,12 @@ enum FrequencyCandidates {
     static func make(_ doc: DocumentModel, base: FeatureRow) -> [FrequencyCandidate] {
         struct Cue { var cadence: Cadence; var line: Int?; var kind: Int; var labelled: Bool; var slash: Bool }
         var cues: [Cue] = []
-        for line in doc.lines {
+        for line in doc.readLines {
             for c in FrequencyFinder.cues(in: line.text, line: line.index) {
                 let slash = line.text.contains("/") && c.phrase.hasPrefix("per ")
                 cues.append(Cue(cadence: c.cadence, line: line.index, kind: c.phrase.contains(" ") ? 1 : 0, labelled: c.labelled, slash: slash))
             }
-            if line.index + 1 < doc.lines.count, let c = FrequencyFinder.wrappedCue(
+            if line.index + 1 < doc.readLineCount, let c = FrequencyFinder.wrappedCue(
                 TextLine(page: line.page, words: line.words, cells: cells(line)),
                 over: TextLine(page: doc.lines[line.index + 1].page, words: doc.lines[line.index + 1].words, cells: cells(doc.lines[line.index + 1])),
                 line: line.index)

@@ -109,9 +109,16 @@ public struct InvoiceExtractor: Sendable {
         func best(_ field: String, _ f: DocumentCandidates.Field) -> (index: Int, score: Double)? {
             guard !f.rows.isEmpty, let scorer = model.field(field, matching: f.names) else { return nil }
             var top: (Int, Double)?
+            var scores: [(Int, Double)] = []
             for (i, row) in f.rows.enumerated() {
                 let s = scorer.score(row)
+                scores.append((i, s))
                 if top == nil || s > top!.1 { top = (i, s) }
+            }
+            // SUBS_DEBUG_CANDIDATES=1: each field's best candidates and their scores, on stderr.
+            if ProcessInfo.processInfo.environment["SUBS_DEBUG_CANDIDATES"] != nil {
+                let shown = scores.sorted { $0.1 > $1.1 }.prefix(4).map { "\(f.values[$0.0]) \(String(format: "%.3f", $0.1))" }
+                FileHandle.standardError.write(Data("\(field) (threshold \(String(format: "%.2f", scorer.threshold))): \(shown.joined(separator: " | "))\n".utf8))
             }
             guard let top, top.1 >= scorer.threshold else { return nil }
             return top
@@ -120,7 +127,9 @@ public struct InvoiceExtractor: Sendable {
 
         if let (i, s) = best("amount", all.amount) {
             let a = amounts[i]
-            result.amount = ScannedField(a.value, confidence: s, evidence: evidence(a.mention.line))
+            // Below zero it is a charge as a bank prints it, unless the document works it out as a credit.
+            let value = AmountCandidates.isCredit(a.mention, in: doc) ? a.mention.value : a.value
+            result.amount = ScannedField(value, confidence: s, evidence: evidence(a.mention.line))
         }
         // The charge's own sign or code names its currency; else the document's evidence decides.
         let chosenCurrency = result.amount.value != nil ? best("amount", all.amount).flatMap { amounts[$0.index].mention.currency } : nil

@@ -161,12 +161,14 @@ public struct InvoiceScanner: Sendable {
                 prepared.notes.append("turned upright x\(turned.quarterTurns) quarter")
             }
         }
+        let t3 = clock.now
+        result.rereads = LineRereads.reread(result, raster: pageImage, dpi: prepared.dpi, engine: engine)
         // SUBS_DEBUG_IMAGE=prefix: the prepared page as OCR sees it, in prefix-PAGE.jpg.
         if let prefix = ProcessInfo.processInfo.environment["SUBS_DEBUG_IMAGE"], let jpeg = pageImage.jpeg(quality: 90) {
             try? jpeg.write(to: URL(fileURLWithPath: "\(prefix)-\(page).jpg"))
         }
         if ProcessInfo.processInfo.environment["SUBS_DEBUG"] != nil {
-            FileHandle.standardError.write(Data("page \(page): \(raster.width)x\(raster.height) -> \(pageImage.width)x\(pageImage.height) \(prepared.notes); prepare \(t1 - t0), init \(t2 - t1), ocr \(clock.now - t2)\n".utf8))
+            FileHandle.standardError.write(Data("page \(page): \(raster.width)x\(raster.height) -> \(pageImage.width)x\(pageImage.height) \(prepared.notes); prepare \(t1 - t0), init \(t2 - t1), ocr \(t3 - t2), \(result.rereads.count) re-reads \(clock.now - t3)\n".utf8))
         }
         return (result, KeptPage(raster: pageImage, dpi: prepared.dpi, enlargement: prepared.enlargement))
     }

@@ -22,10 +22,14 @@ enum NameCandidates {
         var text: String
         var source: Source
         var line: Int?
+        /// The cell of the line it is, when it is one cell of several.
+        var cell: Int? = nil
         var legalStripped = false
         var titleStripped = false
         var labelStripped = false
         var idStripped = false
+        /// From a line's second reading.
+        var reread = false
         var vendor: VendorCatalogue.Vendor?
     }
 
@@ -55,6 +59,12 @@ enum NameCandidates {
                 if page.number == 1, rank < joinedLines { proposals += joined(i, doc: doc) }
             }
         }
+        for line in doc.lines where line.isReread {
+            let page = doc.page(of: line)
+            let rank = line.anchor - page.lines.lowerBound, fromFoot = page.lines.upperBound - 1 - line.anchor
+            guard (page.number == 1 && rank < headLines) || fromFoot < footLines else { continue }
+            proposals += printed(line, doc: doc).map { p in var p = p; p.reread = true; return p }
+        }
         proposals += thanks(doc) + copyright(doc) + domains(doc) + sender(doc)
         proposals += catalogueHits(doc, catalogue: catalogue, domains: proposals.filter { $0.source == .domain })
         return group(proposals, doc: doc, base: base, catalogue: catalogue)
@@ -65,14 +75,15 @@ enum NameCandidates {
     /// Each cell of the line, and the whole line when it has several, with their variants.
     static func printed(_ line: DocumentModel.Line, doc: DocumentModel) -> [Proposal] {
         var out: [Proposal] = []
-        var texts: [(String, Source)] = []
+        var texts: [(String, Source, Int?)] = []
         for c in 0..<min(line.cellCount, 6) {
-            texts.append((line.words.indices.filter { line.wordCell[$0] == c }.map { line.words[$0].text }.joined(separator: " "), .cell))
+            texts.append((line.words.indices.filter { line.wordCell[$0] == c }.map { line.words[$0].text }.joined(separator: " "), .cell,
+                          line.cellCount > 1 ? c : nil))
         }
-        if line.cellCount > 1 { texts.append((line.text, .line)) }
-        for (text, source) in texts {
+        if line.cellCount > 1 { texts.append((line.text, .line, nil)) }
+        for (text, source, cell) in texts {
             for v in variants(of: text) {
-                out.append(Proposal(text: v.text, source: source, line: line.index,
+                out.append(Proposal(text: v.text, source: source, line: line.index, cell: cell,
                                     legalStripped: v.legal, titleStripped: v.title, labelStripped: v.label, idStripped: v.id))
             }
         }
@@ -82,7 +93,7 @@ enum NameCandidates {
     /// The line and the next, as one name wrapped over both ("LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN
     /// BHD"): two lines of like type, close, neither printing money or a date.
     static func joined(_ i: Int, doc: DocumentModel) -> [Proposal] {
-        guard i + 1 < doc.lines.count else { return [] }
+        guard i + 1 < doc.readLineCount else { return [] }
         let a = doc.lines[i], b = doc.lines[i + 1]
         guard a.page == b.page, a.height > 0, b.height > 0, abs(a.height - b.height) <= 0.3 * max(a.height, b.height),
             Double(b.top - a.bottom) < 1.5 * max(a.height, b.height),
@@ -184,7 +195,7 @@ enum NameCandidates {
     /// "Thank you for shopping at X", "Merci d'avoir choisi X".
     static func thanks(_ doc: DocumentModel) -> [Proposal] {
         var out: [Proposal] = []
-        for line in doc.lines {
+        for line in doc.readLines {
             for label in line.labels where label.roles.contains(.thanks) {
                 let name = words(after: label.end, in: line)
                 for v in variants(of: name) {
@@ -202,7 +213,7 @@ enum NameCandidates {
     /// "© 2026 Nordlicht Energie GmbH. All rights reserved."
     static func copyright(_ doc: DocumentModel) -> [Proposal] {
         var out: [Proposal] = []
-        for line in doc.lines where line.text.contains("©") || line.text.lowercased().contains("(c)") || line.text.lowercased().contains("copyright") {
+        for line in doc.readLines where line.text.contains("©") || line.text.lowercased().contains("(c)") || line.text.lowercased().contains("copyright") {
             let ns = line.text as NSString
             for m in copyrightPattern.matches(in: line.text, range: NSRange(location: 0, length: ns.length)) {
                 for v in variants(of: ns.substring(with: m.range(at: 1))) {
@@ -235,7 +246,7 @@ enum NameCandidates {
         if let address = doc.context.senderAddress, let at = address.lastIndex(of: "@") {
             out.append((String(address[address.index(after: at)...]), nil))
         }
-        for line in doc.lines {
+        for line in doc.readLines {
             let ns = line.text as NSString
             for pattern in [hostPattern, bareDomainPattern] {
                 for m in pattern.matches(in: line.text, range: NSRange(location: 0, length: ns.length)) {
@@ -263,7 +274,7 @@ enum NameCandidates {
 
     /// Words of a line that fold, run together, to `joined` ("Nordlicht Energie" for "nordlichtenergie").
     static func printedSpelling(of joined: String, in doc: DocumentModel) -> String? {
-        for line in doc.lines {
+        for line in doc.readLines {
             let tokens = line.tokens
             for i in tokens.indices {
                 var s = ""
@@ -311,7 +322,7 @@ enum NameCandidates {
                 out.append(Proposal(text: v.name, source: .catalogue, line: line, vendor: v))
             }
         }
-        for line in doc.lines {
+        for line in doc.readLines {
             let tokens = line.tokens.map(\.text)
             for i in tokens.indices {
                 for n in stride(from: min(catalogue.longestName, tokens.count - i), through: 1, by: -1) {
@@ -339,7 +350,7 @@ enum NameCandidates {
         }
         let hostLabels = Set(hosts(doc).compactMap { registeredLabel($0.host)?.replacingOccurrences(of: "-", with: "") })
         let senderKey = doc.context.senderName.map(Text.fold)
-        let foldedLines = doc.lines.map { Text.fold($0.text) }
+        let foldedLines = doc.readLines.map { Text.fold($0.text) }
         let firstPage = doc.pages[0]
         let heightsByRank = firstPage.lines.map { doc.lines[$0].height }.sorted(by: >)
 
@@ -356,25 +367,33 @@ enum NameCandidates {
             row.add("title_stripped", group.allSatisfy(\.titleStripped))
             row.add("label_stripped", group.allSatisfy(\.labelStripped))
             row.add("id_stripped", group.allSatisfy(\.idStripped))
+            row.add("from_reread", group.contains(where: \.reread))
+            row.add("only_reread", group.allSatisfy(\.reread))
             let lineIndex = group.compactMap(\.line).min()
             if let li = lineIndex {
                 let line = doc.lines[li]
                 let page = doc.page(of: line)
-                row.add("line_rank", Double(li - page.lines.lowerBound))
-                row.add("from_foot", Double(page.lines.upperBound - 1 - li))
+                let at = line.anchor
+                row.add("line_rank", Double(at - page.lines.lowerBound))
+                row.add("from_foot", Double(page.lines.upperBound - 1 - at))
                 row.add("page", Double(page.number - 1))
+                // Where the name stands and its type: its own cell's when it is one cell of the line (a brand
+                // beside a small "Paid on" is as large as it is printed).
+                let cell = group.first { $0.line == li && $0.cell != nil }?.cell
+                let span: (left: Int, right: Int) = cell.map { line.cellSpan($0) } ?? (line.left, line.right)
+                let height = cell.map { line.cellHeight($0) } ?? line.height
                 row.add("y", Double(line.top) / Double(page.height))
-                row.add("x_left", Double(line.left) / Double(page.width))
-                row.add("x_centre", (Double(line.left + line.right) / 2) / Double(page.width))
-                row.add("height", line.height / page.wordHeight)
-                row.add("height_rank", page.number == 1 ? Double(heightsByRank.firstIndex { $0 <= line.height } ?? 0) : .nan)
+                row.add("x_left", Double(span.left) / Double(page.width))
+                row.add("x_centre", (Double(span.left + span.right) / 2) / Double(page.width))
+                row.add("height", height / page.wordHeight)
+                row.add("height_rank", page.number == 1 ? Double(heightsByRank.firstIndex { $0 <= height } ?? 0) : .nan)
                 row.add("line_cells", Double(line.cellCount))
                 row.add("line_words", Double(line.words.count))
                 row.add("confidence", line.confidence)
                 let roles = line.labels.reduce(into: RoleSet.empty) { $0.formUnion($1.roles) }
                 row.add("line", roles: roles, of: lineRoles)
-                let previous = li > 0 && doc.lines[li - 1].page == line.page
-                    ? doc.lines[li - 1].labels.reduce(into: RoleSet.empty) { $0.formUnion($1.roles) } : RoleSet.empty
+                let previous = at > 0 && doc.lines[at - 1].page == line.page
+                    ? doc.lines[at - 1].labels.reduce(into: RoleSet.empty) { $0.formUnion($1.roles) } : RoleSet.empty
                 row.add("prev", roles: previous, of: lineRoles)
                 row.add("money_on_line", doc.money.contains { $0.line == li })
                 row.add("date_on_line", doc.dates.contains { $0.line == li })

@@ -37,13 +37,29 @@ public struct TextPage: Sendable, Codable {
     public var words: [WordBox]
     public var width: Int
     public var height: Int
+    /// Second readings of some lines, each read alone (their words keep the line number of the line they
+    /// read again): OCR reads a big or faint line alone differently, and the extractor weighs both readings.
+    public var rereads: [[WordBox]]
 
-    public init(page: Int, source: TextSource, words: [WordBox], width: Int, height: Int) {
+    public init(page: Int, source: TextSource, words: [WordBox], width: Int, height: Int, rereads: [[WordBox]] = []) {
         self.page = page
         self.source = source
         self.words = words
         self.width = width
         self.height = height
+        self.rereads = rereads
+    }
+
+    enum CodingKeys: String, CodingKey { case page, source, words, width, height, rereads }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        page = try c.decode(Int.self, forKey: .page)
+        source = try c.decode(TextSource.self, forKey: .source)
+        words = try c.decode([WordBox].self, forKey: .words)
+        width = try c.decode(Int.self, forKey: .width)
+        height = try c.decode(Int.self, forKey: .height)
+        rereads = try c.decodeIfPresent([[WordBox]].self, forKey: .rereads) ?? []
     }
 
     /// The page's text, one line per line, words separated by a space.

@@ -84,7 +84,8 @@ struct PageCache: Sendable {
 
     private func url(for file: String) -> URL? {
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
-        return folder.appendingPathComponent(SHA256.hex(data) + ".json")
+        // The version changes when the reading does (v2: lines read again).
+        return folder.appendingPathComponent(SHA256.hex(data) + "-v2.json")
     }
 
     func has(_ file: String) -> Bool { url(for: file).map { FileManager.default.fileExists(atPath: $0.path) } ?? false }
