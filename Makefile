@@ -7,7 +7,7 @@ BIN := .build/release/subs
 # the release pass the same flags (a different set would rebuild everything).
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: deps build release test demo install uninstall completions man bench clean
+.PHONY: deps build release test demo train install uninstall completions man bench clean
 
 deps:
 	scripts/install-deps
@@ -25,6 +25,11 @@ test: deps
 
 demo: release
 	scripts/demo $(BIN)
+
+# Rebuilds the scanner's shipped scorer from SROIE 0-499 and generated documents (training/SOURCES.md);
+# slow the first time (OCR of ~800 pages), cached after that.
+train: deps
+	training/build-model
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/subs $(DESTDIR)$(PREFIX)/share/man/man1 \

@@ -116,12 +116,15 @@ def outcome(doc, field, pick, threshold, chosen_amount=None, chosen_billing=None
 
 
 def best_threshold(results):
-    """The threshold that makes the most documents right; `results` holds (doc, pick) pairs."""
-    best = (0.5, -1)
+    """The threshold that makes the most documents right less those it makes confidently wrong (a wrong value
+    costs what a right one gains: the user has to notice it, while a null is asked for); `results` holds
+    (doc, pick) pairs."""
+    best = (0.5, None)
     for t in [k / 100 for k in range(0, 100)] + [1.01]:
-        right = sum(outcome(d, f, p, t) == "right" for d, f, p in results)
-        if right > best[1]:
-            best = (t, right)
+        outcomes = [outcome(d, f, p, t) for d, f, p in results]
+        gain = outcomes.count("right") - outcomes.count("wrong")
+        if best[1] is None or gain > best[1]:
+            best = (t, gain)
     return best[0]
 
 
