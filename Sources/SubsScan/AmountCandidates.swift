@@ -26,9 +26,9 @@ enum AmountCandidates {
         var sum: Decimal = 0
         var terms = 0
         for above in doc.money.filter({ $0.line < m.line }).reversed() {
-            sum += above.value
+            sum += above.signedValue
             terms += 1
-            if terms >= 2 && sum == m.value { return true }
+            if terms >= 2 && sum == m.signedValue { return true }
         }
         return false
     }

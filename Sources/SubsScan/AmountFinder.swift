@@ -16,6 +16,8 @@ struct MoneyMention {
     var raw: String
     /// Printed below zero ("-5,00", "(5.00)").
     var negative = false
+    /// The value with its printed sign.
+    var signedValue: Decimal { negative ? -value : value }
 }
 
 /// Finds amounts like `15,99 €`, `€15.99`, `$1,299.00`, `1.299,00 EUR`, `CHF 12.90`, `£7.99`,

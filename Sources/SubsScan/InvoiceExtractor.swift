@@ -128,7 +128,7 @@ public struct InvoiceExtractor: Sendable {
         if let (i, s) = best("amount", all.amount) {
             let a = amounts[i]
             // Below zero it is a charge as a bank prints it, unless the document works it out as a credit.
-            let value = AmountCandidates.isCredit(a.mention, in: doc) ? a.mention.value : a.value
+            let value = AmountCandidates.isCredit(a.mention, in: doc) ? a.mention.signedValue : a.value
             result.amount = ScannedField(value, confidence: s, evidence: evidence(a.mention.line))
         }
         // The charge's own sign or code names its currency; else the document's evidence decides.
