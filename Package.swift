@@ -30,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibOFX", pkgConfig: "libofx", providers: [.apt(["libofx-dev"])]),
 
         // The domain: no I/O, no C.
         .target(name: "SubsCore"),
@@ -56,6 +57,9 @@ let package = Package(
         // XML and HTML parsed by libxml2 into a Swift tree (e-mail bodies, bank statements).
         .target(name: "SubsMarkup", dependencies: ["CLibXML2"]),
 
+        // Bank statement exports (CSV, OFX/QFX through libofx, CAMT.053 through SubsMarkup, QIF) as transactions.
+        .target(name: "SubsStatements", dependencies: ["SubsCore", "SubsMarkup", "CLibOFX"]),
+
         // The optional AI engine: an OpenAI-compatible chat completions endpoint, opt-in.
         .target(name: "SubsAI", dependencies: ["SubsCore", "SubsScan"]),
 
@@ -71,7 +75,7 @@ let package = Package(
         .target(
             name: "SubsCLIFull",
             dependencies: [
-                "SubsCLI", "SubsCore", "SubsStore", "SubsScan", "SubsAI", "SubsHTTP", "SubsReminders",
+                "SubsCLI", "SubsCore", "SubsStore", "SubsScan", "SubsAI", "SubsHTTP", "SubsReminders", "SubsStatements",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -89,6 +93,7 @@ let package = Package(
         .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore", "TestSupport"], exclude: ["Model"]),
         .testTarget(name: "SubsCalendarTests", dependencies: ["SubsCalendar", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsMarkupTests", dependencies: ["SubsMarkup"]),
+        .testTarget(name: "SubsStatementsTests", dependencies: ["SubsStatements", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsHTTPTests", dependencies: ["SubsHTTP", "SubsCore", "SubsFeedServer", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

@@ -16,7 +16,7 @@ public struct SubsCommand: ParsableCommand {
             Add.self, List.self, Show.self, Edit.self, Remove.self, Pause.self, Resume.self, Cancel.self,
             History.self, Export.self, Import.self, Config.self, Scan.self, Document.self, Calendar.self, Remind.self,
             Snooze.self, Ack.self, Daemon.self, ScheduleCommand.self, Upcoming.self, ForecastCommand.self,
-            ReportCommand.self, BudgetCommand.self, Rates.self,
+            ReportCommand.self, BudgetCommand.self, Rates.self, Detect.self,
         ]
     )
 

@@ -9,8 +9,9 @@ public enum CSV {
         }.joined(separator: ",")
     }
 
-    /// Rows with the 1-based line each starts on. Throws on an unterminated quote.
-    public static func parse(_ text: String) throws(SubsError) -> [(line: Int, fields: [String])] {
+    /// Rows with the 1-based line each starts on. Throws on an unterminated quote. `separator` is `,` for
+    /// RFC 4180; bank exports also use `;`, tab and `|`.
+    public static func parse(_ text: String, separator: Character = ",") throws(SubsError) -> [(line: Int, fields: [String])] {
         var rows: [(Int, [String])] = []
         var field = ""
         var fields: [String] = []
@@ -36,7 +37,7 @@ public enum CSV {
                 }
             } else if c == "\"" && field.isEmpty {
                 inQuotes = true
-            } else if c == "," {
+            } else if c == separator {
                 fields.append(field)
                 field = ""
             } else if c == "\n" || c == "\r\n" || c == "\r" {

@@ -1,0 +1,227 @@
+import Foundation
+import SubsCore
+
+/// Which columns of a CSV export hold what, when the automatic reading gets it wrong: `--columns
+/// date=1,description=3,amount=5` (1-based positions) or by header (`date=Buchungstag,amount=Betrag`).
+public struct StatementColumns: Sendable, Equatable {
+    public enum Role: String, CaseIterable, Sendable {
+        case date, description, amount, debit, credit, currency, direction
+    }
+
+    public var choices: [Role: String] = [:]
+    public var dateOrder: String?
+
+    public init() {}
+
+    /// "date=1,description=Payee,amount=4", and `dates=dmy|mdy|ymd` for the order of day and month.
+    public init(parsing text: String) throws(SubsError) {
+        for item in text.split(separator: ",") {
+            let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, !pair[1].isEmpty else {
+                throw .usage("--columns '\(item)' is not ROLE=COLUMN; use e.g. date=1,description=3,amount=5")
+            }
+            let key = pair[0].lowercased()
+            if key == "dates" {
+                guard BankDate.Order(rawValue: pair[1].lowercased()) != nil else {
+                    throw .usage("--columns dates=\(pair[1]): give dmy, mdy or ymd")
+                }
+                dateOrder = pair[1].lowercased()
+                continue
+            }
+            let role = key == "payee" ? .description : Role(rawValue: key)
+            guard let role else {
+                throw .usage("--columns: unknown role '\(pair[0])'; use \(Role.allCases.map(\.rawValue).joined(separator: ", ")) or dates")
+            }
+            choices[role] = pair[1]
+        }
+    }
+}
+
+/// CSV exports of banks: the separator (`,` `;` tab `|`), a header row anywhere in the first lines (after
+/// account details), its columns named in the banks' languages or, without a header, told by content;
+/// signed amounts, separate debit and credit columns, or an unsigned amount with a debit/credit column.
+enum CSVStatement {
+    /// Header words for each role, folded to lower case without accents; whole-header matches beat contained ones.
+    static let headerWords: [(StatementColumns.Role, [String])] = [
+        (.date, ["date", "transaction date", "posting date", "posted date", "booking date", "buchungstag", "buchungsdatum",
+                 "datum", "date operation", "date de l'operation", "date comptable", "fecha", "fecha operacion", "f. operacion",
+                 "data", "data operazione", "data contabile", "data movimento", "transactiedatum", "boekdatum", "started date",
+                 "completed date", "date posted", "trans. date", "value date", "valuta", "valutadatum", "wertstellung",
+                 "date valeur", "fecha valor", "data valuta"]),
+        (.description, ["description", "transaction description", "payee", "merchant", "name", "details", "narrative",
+                        "memo", "counterparty", "beneficiary", "auftraggeber / begunstigter", "auftraggeber/empfanger",
+                        "begunstigter/zahlungspflichtiger", "empfanger", "auftraggeber", "name zahlungsbeteiligter",
+                        "verwendungszweck", "buchungstext", "libelle", "libelle operation", "intitule", "concepto",
+                        "descripcion", "descrizione", "causale", "naam / omschrijving", "omschrijving", "naam",
+                        "tegenpartij", "mededelingen", "reference", "particulars", "beneficiario", "descricao"]),
+        (.amount, ["amount", "betrag", "umsatz", "montant", "importe", "importo", "bedrag", "valor", "value", "sum",
+                   "transaction amount", "amount (eur)", "bedrag (eur)", "betrag (eur)", "montant (eur)"]),
+        (.debit, ["debit", "debit amount", "debits", "withdrawal", "withdrawals", "paid out", "money out", "out", "soll",
+                  "ausgang", "lastschrift", "debit euros", "cargo", "cargos", "addebiti", "uscite", "debito", "afschrijving"]),
+        (.credit, ["credit", "credit amount", "credits", "deposit", "deposits", "paid in", "money in", "in", "haben",
+                   "eingang", "gutschrift", "credit euros", "abono", "abonos", "accrediti", "entrate", "credito", "bijschrijving"]),
+        (.currency, ["currency", "wahrung", "devise", "moneda", "valuta", "divisa", "munt", "moeda", "ccy"]),
+        (.direction, ["af bij", "debit/credit", "credit/debit", "d/c", "cr/dr", "dr/cr", "soll/haben", "s/h", "sens", "type"]),
+    ]
+
+    static func read(_ text: String, source: String, columns: StatementColumns, defaultCurrency: Currency?) throws(SubsError) -> [BankTransaction] {
+        let (rows, separator) = try bestParse(text, source: source)
+        guard let width = modalWidth(rows), width >= 2 else {
+            throw SubsError.data("\(source) is not a bank statement CSV: no line has the columns of a transaction; export it again as CSV, OFX, QIF or CAMT.053")
+        }
+        let table = rows.filter { $0.fields.count == width || $0.fields.count == width + 1 && $0.fields.last == "" }
+        let headerIndex = table.prefix(30).firstIndex { row in
+            row.fields.contains { field in roles(ofHeader: field).contains(.date) }
+                && row.fields.contains { field in let r = roles(ofHeader: field); return r.contains(.amount) || r.contains(.debit) || r.contains(.credit) }
+        }
+        let header = headerIndex.map { table[$0].fields.map(fold) }
+        let data = Array(table[(headerIndex.map { $0 + 1 } ?? 0)...]).filter { !$0.fields.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        guard !data.isEmpty else { throw SubsError.data("\(source) has a header but no transactions") }
+        let map = try assign(header: header, data: data.map(\.fields), width: width, columns: columns, source: source, separator: separator)
+
+        let column = { (i: Int?) in i.map { c in data.map { c < $0.fields.count ? $0.fields[c] : "" } } ?? [] }
+        let order = columns.dateOrder.flatMap(BankDate.Order.init(rawValue:)) ?? BankDate.guessOrder(column(map[.date]))
+        let amountMark = BankAmount.guess(column(map[.amount]) + column(map[.debit]) + column(map[.credit]))
+        var transactions: [BankTransaction] = []
+        for row in data {
+            let f = row.fields
+            let cell = { (role: StatementColumns.Role) -> String in map[role].map { $0 < f.count ? f[$0].trimmingCharacters(in: .whitespaces) : "" } ?? "" }
+            guard let date = BankDate.parse(cell(.date), order: order) else {
+                // Footers ("Closing balance", totals) have no date; a malformed date in a transaction line is an error.
+                if cell(.date).isEmpty || cell(.date).contains(where: \.isLetter) && transactions.count > 0 { continue }
+                throw SubsError.data("\(source) line \(row.line): '\(cell(.date))' is not a date; say which column holds dates with --columns date=N")
+            }
+            var amount: Decimal
+            var currency: Currency? = cell(.currency).isEmpty ? nil : Currency(code: cell(.currency))
+            if map[.amount] != nil {
+                guard let parsed = BankAmount.parse(cell(.amount), mark: amountMark) else {
+                    if cell(.amount).isEmpty { continue }
+                    throw SubsError.data("\(source) line \(row.line): '\(cell(.amount))' is not an amount; say which column holds amounts with --columns amount=N")
+                }
+                amount = parsed.value
+                currency = currency ?? parsed.currency
+                let direction = fold(cell(.direction))
+                if ["af", "debit", "d", "dr", "dbit", "s", "soll", "-", "debito", "cargo", "out"].contains(direction) { amount = -abs(amount) }
+                if ["bij", "credit", "c", "cr", "crdt", "h", "haben", "+", "credito", "abono", "in"].contains(direction) { amount = abs(amount) }
+            } else {
+                let debit = BankAmount.parse(cell(.debit), mark: amountMark)
+                let credit = BankAmount.parse(cell(.credit), mark: amountMark)
+                guard debit != nil || credit != nil else { continue }
+                amount = abs(credit?.value ?? 0) - abs(debit?.value ?? 0)
+                currency = currency ?? debit?.currency ?? credit?.currency
+            }
+            transactions.append(BankTransaction(
+                date: date, amount: amount, currency: currency ?? defaultCurrency, description: cell(.description),
+                source: "\(source) line \(row.line)"))
+        }
+        guard !transactions.isEmpty else { throw SubsError.data("\(source) has no transactions with a date and an amount") }
+        // An unsigned export (a card's statement) lists what was spent: every amount is money out.
+        if map[.amount] != nil && map[.direction] == nil && transactions.allSatisfy({ $0.amount >= 0 }) {
+            for i in transactions.indices { transactions[i].amount = -transactions[i].amount }
+        }
+        return transactions
+    }
+
+    /// The separator whose rows agree most on a number of columns.
+    private static func bestParse(_ text: String, source: String) throws(SubsError) -> ([(line: Int, fields: [String])], Character) {
+        // The first 200 lines, cut at a line's end (a quoted field cut in half would fail every separator).
+        var lines = 0
+        let cut = text.firstIndex { c in if c == "\n" || c == "\r\n" { lines += 1 }; return lines == 200 } ?? text.endIndex
+        let sample = String(text[..<cut])
+        var best: (score: Int, separator: Character)? = nil
+        for separator in [",", ";", "\t", "|"] as [Character] {
+            guard let rows = try? CSV.parse(sample, separator: separator), let width = modalWidth(rows), width >= 2 else { continue }
+            let score = rows.filter { $0.fields.count == width }.count * min(width, 6)
+            if best == nil || score > best!.score { best = (score, separator) }
+        }
+        guard let separator = best?.separator else {
+            throw SubsError.data("\(source) is not a bank statement: no separator (, ; tab |) splits its lines into columns; export it as CSV, OFX, QIF or CAMT.053")
+        }
+        do {
+            return (try CSV.parse(text, separator: separator), separator)
+        } catch {
+            throw SubsError.data("\(source): \(error.message)")
+        }
+    }
+
+    private static func modalWidth(_ rows: [(line: Int, fields: [String])]) -> Int? {
+        var counts: [Int: Int] = [:]
+        for r in rows where r.fields.count >= 2 { counts[r.fields.count, default: 0] += 1 }
+        return counts.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
+    }
+
+    static func fold(_ s: String) -> String {
+        s.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+            .trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\"")))
+    }
+
+    static func roles(ofHeader raw: String) -> [StatementColumns.Role] {
+        let h = fold(raw)
+        guard !h.isEmpty else { return [] }
+        return headerWords.filter { _, words in words.contains(h) }.map(\.0)
+    }
+
+    /// Columns for each role: the user's choice, else the header's names checked against the content,
+    /// else the content alone (dates, numbers, the most wordy column).
+    private static func assign(header: [String]?, data: [[String]], width: Int, columns: StatementColumns, source: String, separator: Character) throws(SubsError) -> [StatementColumns.Role: Int] {
+        let sample = Array(data.prefix(200))
+        func share(_ c: Int, _ test: (String) -> Bool) -> Double {
+            let values = sample.map { c < $0.count ? $0[c].trimmingCharacters(in: .whitespaces) : "" }.filter { !$0.isEmpty }
+            guard !values.isEmpty else { return 0 }
+            return Double(values.filter(test).count) / Double(values.count)
+        }
+        let order = BankDate.guessOrder(sample.compactMap { $0.first })
+        let isDate = { (c: Int) in share(c, { BankDate.parse($0, order: order) != nil }) >= 0.8 }
+        let isAmount = { (c: Int) in share(c, { BankAmount.parse($0, mark: .point) != nil && $0.contains(where: \.isNumber) }) >= 0.8 }
+        let isCurrency = { (c: Int) in share(c, { Currency(code: $0) != nil }) >= 0.8 }
+
+        var map: [StatementColumns.Role: Int] = [:]
+        for (role, choice) in columns.choices {
+            if let n = Int(choice) {
+                guard (1...width).contains(n) else {
+                    throw SubsError.usage("--columns \(role.rawValue)=\(n): \(source) has columns 1 to \(width)")
+                }
+                map[role] = n - 1
+            } else if let i = header?.firstIndex(of: fold(choice)) {
+                map[role] = i
+            } else {
+                throw SubsError.usage("--columns \(role.rawValue)=\(choice): \(source) has no such column; its header is \(header?.joined(separator: ", ") ?? "missing, so give column numbers")")
+            }
+        }
+        if let header {
+            // The first matching header wins; a date column must hold dates, and so on.
+            for role in StatementColumns.Role.allCases where map[role] == nil {
+                let candidates = header.indices.filter { i in !map.values.contains(i) && roles(ofHeader: header[i]).contains(role) }
+                let fits: (Int) -> Bool = switch role {
+                case .date: isDate
+                case .amount, .debit, .credit: { c in share(c, { BankAmount.parse($0, mark: .point) != nil }) >= 0.3 }
+                case .currency: isCurrency
+                case .description, .direction: { _ in true }
+                }
+                if let c = candidates.first(where: fits) { map[role] = c }
+            }
+            if map[.amount] != nil && (map[.debit] != nil || map[.credit] != nil) && columns.choices[.amount] == nil {
+                map[.amount] = nil
+            }
+        }
+        // By content, for what the header did not name.
+        let free = { (0..<width).filter { !map.values.contains($0) } }
+        if map[.date] == nil, let c = free().first(where: isDate) { map[.date] = c }
+        if map[.amount] == nil && map[.debit] == nil && map[.credit] == nil, let c = free().first(where: isAmount) { map[.amount] = c }
+        if map[.currency] == nil && header == nil, let c = free().first(where: isCurrency) { map[.currency] = c }
+        if map[.description] == nil {
+            let wordiness = { (c: Int) in sample.map { c < $0.count ? $0[c].filter(\.isLetter).count : 0 }.reduce(0, +) }
+            if let c = free().max(by: { wordiness($0) < wordiness($1) }), wordiness(c) > 0 { map[.description] = c }
+        }
+        guard map[.date] != nil else {
+            throw SubsError.data("\(source): no column holds dates; say which with --columns date=N")
+        }
+        guard map[.amount] != nil || map[.debit] != nil || map[.credit] != nil else {
+            throw SubsError.data("\(source): no column holds amounts; say which with --columns amount=N (or debit=N,credit=N)")
+        }
+        guard map[.description] != nil else {
+            throw SubsError.data("\(source): no column names the payee; say which with --columns description=N")
+        }
+        return map
+    }
+}

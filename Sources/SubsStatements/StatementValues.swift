@@ -1,0 +1,172 @@
+import Foundation
+import SubsCore
+
+/// Text of a bank export whatever its encoding: a byte-order mark decides (UTF-8, UTF-16), then valid
+/// UTF-8, else Windows-1252 (what European banks' "ANSI" exports are; Latin-1 is its subset).
+enum StatementText {
+    static func decode(_ data: Data) -> String {
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { return String(decoding: data.dropFirst(3), as: UTF8.self) }
+        if data.starts(with: [0xFF, 0xFE]) { return String(data: data.dropFirst(2), encoding: .utf16LittleEndian) ?? "" }
+        if data.starts(with: [0xFE, 0xFF]) { return String(data: data.dropFirst(2), encoding: .utf16BigEndian) ?? "" }
+        if let text = String(data: data, encoding: .utf8) { return text }
+        return String(data: data, encoding: .windowsCP1252) ?? String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Amounts as banks write them: "-12.50", "1.234,56", "1 234,56", "(12.50)", "12.50-", "12,50 DR",
+/// "€12.50", "+3.00 EUR". Which of `.` and `,` is the decimal mark is decided once per column
+/// (`DecimalMark.guess`), since "1.234" alone could be either.
+enum BankAmount {
+    enum DecimalMark { case point, comma }
+
+    /// The mark that makes sense of every value of a column.
+    static func guess(_ values: [String]) -> DecimalMark {
+        var commaVotes = 0
+        var pointVotes = 0
+        for v in values {
+            let t = v.filter { $0.isNumber || $0 == "." || $0 == "," }
+            guard let last = t.lastIndex(where: { $0 == "." || $0 == "," }) else { continue }
+            let decimals = t.distance(from: last, to: t.endIndex) - 1
+            let mark = t[last]
+            let both = t.contains(".") && t.contains(",")
+            if both || decimals != 3 {
+                if mark == "," { commaVotes += 1 } else { pointVotes += 1 }
+            }
+        }
+        return commaVotes > pointVotes ? .comma : .point
+    }
+
+    /// The signed value and any currency the text names; nil when it is no amount.
+    static func parse(_ raw: String, mark: DecimalMark) -> (value: Decimal, currency: Currency?)? {
+        var text = raw.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        var negative = false
+        var currency: Currency?
+        let upper = text.uppercased()
+        for suffix in [" DR", "DR", " D"] where upper.hasSuffix(suffix) && text.count > suffix.count {
+            negative = true
+            text = String(text.dropLast(suffix.count))
+            break
+        }
+        for suffix in [" CR", "CR", " C"] where text.uppercased().hasSuffix(suffix) && text.count > suffix.count {
+            text = String(text.dropLast(suffix.count))
+            break
+        }
+        if text.hasPrefix("(") && text.hasSuffix(")") { negative = true; text = String(text.dropFirst().dropLast()) }
+        // Currency symbols and codes around the number; any other letter means it is no amount.
+        for (symbol, code) in Currency.symbols.sorted(by: { $0.symbol.count > $1.symbol.count }) where text.contains(symbol) {
+            currency = currency ?? Currency(code: code)
+            text = text.replacingOccurrences(of: symbol, with: " ")
+        }
+        let letters = String(text.filter(\.isLetter))
+        if !letters.isEmpty {
+            guard letters.count == 3, let code = Currency(code: letters) else { return nil }
+            currency = code
+            text = String(text.filter { !$0.isLetter })
+        }
+        var digits = ""
+        var sawDigit = false
+        for c in text {
+            if c.isNumber {
+                digits.append(c)
+                sawDigit = true
+            } else if c == "-" || c == "−" {
+                negative = true
+            } else if (c == "." && mark == .point) || (c == "," && mark == .comma) {
+                digits.append(".")
+            } else if c == "." || c == "," || c == " " || c == "'" || c == "\u{A0}" || c == "\u{202F}" || c == "+" {
+                continue  // grouping
+            } else {
+                return nil
+            }
+        }
+        guard sawDigit, digits.filter({ $0 == "." }).count <= 1,
+            let value = Decimal(string: digits, locale: Locale(identifier: "en_US_POSIX"))
+        else { return nil }
+        return (negative ? -value : value, currency)
+    }
+}
+
+/// Dates as banks write them. The order of day and month is decided once per column from all its values
+/// (a 13th of the month settles it); "2025-01-31", "31.01.2025", "01/31/2025", "31-01-25", "20250131",
+/// "31 Jan 2025", "Jan 31, 2025", "31-janv.-2025".
+enum BankDate {
+    enum Order: String, CaseIterable { case dmy, mdy, ymd }
+
+    static let monthNames: [String: Int] = {
+        var m: [String: Int] = [:]
+        let names = [
+            ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"],
+            ["janv", "fevr", "mars", "avr", "mai", "juin", "juil", "aout", "sept", "oct", "nov", "dec"],
+            ["jan", "feb", "maerz", "apr", "mai", "jun", "jul", "aug", "sep", "okt", "nov", "dez"],
+            ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"],
+            ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"],
+            ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"],
+            ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
+        ]
+        for list in names { for (i, n) in list.enumerated() where m[n] == nil { m[n] = i + 1 } }
+        m["mar"] = 3; m["marz"] = 3; m["sept"] = 9; m["march"] = 3
+        return m
+    }()
+
+    /// The numbers (or month name) of a date, in the order written.
+    static func parts(_ raw: String) -> [String]? {
+        var text = raw.trimmingCharacters(in: .whitespaces)
+        // A time after the date ("2025-01-31 12:00", "2025-01-31T12:00:00Z").
+        if let t = text.firstIndex(of: "T"), text.first?.isNumber == true, text[t...].contains(":") { text = String(text[..<t]) }
+        text = text.split(separator: " ").filter { !$0.contains(":") }.joined(separator: " ")
+        if text.count == 8, text.allSatisfy(\.isNumber) {
+            return [String(text.prefix(4)), String(text.dropFirst(4).prefix(2)), String(text.suffix(2))]
+        }
+        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        let parts = folded.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard parts.count == 3 else { return nil }
+        return parts
+    }
+
+    static func guessOrder(_ values: [String]) -> Order {
+        var dayFirstPossible = true
+        var monthFirstPossible = true
+        var sawYearFirst = false
+        for v in values {
+            guard let p = parts(v), p.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { continue }
+            if p[0].count == 4 { sawYearFirst = true; continue }
+            let a = Int(p[0]) ?? 0
+            let b = Int(p[1]) ?? 0
+            if a > 12 { monthFirstPossible = false }
+            if b > 12 { dayFirstPossible = false }
+        }
+        if sawYearFirst { return .ymd }
+        if !dayFirstPossible && monthFirstPossible { return .mdy }
+        return .dmy
+    }
+
+    static func parse(_ raw: String, order: Order) -> LocalDate? {
+        guard let p = parts(raw) else { return nil }
+        var day: Int?
+        var month: Int?
+        var year: Int?
+        if let named = p.firstIndex(where: { $0.first?.isLetter == true }) {
+            // "31 jan 2025", "jan 31 2025".
+            let name = String(p[named].prefix(5))
+            month = monthNames[name] ?? monthNames[String(name.prefix(4))] ?? monthNames[String(name.prefix(3))]
+            let numbers = p.enumerated().filter { $0.offset != named }.map(\.element)
+            guard numbers.count == 2 else { return nil }
+            if numbers[0].count == 4 { year = Int(numbers[0]); day = Int(numbers[1]) } else { day = Int(numbers[0]); year = Int(numbers[1]) }
+        } else {
+            let n = p.map { Int($0) }
+            guard n.allSatisfy({ $0 != nil }) else { return nil }
+            if p[0].count == 4 {
+                (year, month, day) = (n[0], n[1], n[2])
+            } else {
+                switch order {
+                case .mdy: (month, day, year) = (n[0], n[1], n[2])
+                case .dmy, .ymd: (day, month, year) = (n[0], n[1], n[2])
+                }
+            }
+        }
+        guard var y = year, let m = month, let d = day else { return nil }
+        if y < 100 { y += y < 70 ? 2000 : 1900 }
+        return LocalDate(year: y, month: m, day: d)
+    }
+}
