@@ -66,6 +66,16 @@ public struct PayeeName: Hashable, Sendable {
         return joinedTyped.count >= 4 && (joined.hasPrefix(joinedTyped) || joinedTyped.hasPrefix(key) && key.count >= 4)
     }
 
+    /// Cash from a machine or a counter: never a subscription, whatever its regularity.
+    public var isCashWithdrawal: Bool { !cashWords.isDisjoint(with: words) || words.first == "CASH" }
+
+    private var cashWords: Set<String> { PayeeName.cashWords }
+
+    static let cashWords: Set<String> = [
+        "ATM", "WITHDRAWAL", "GELDAUTOMAT", "BARGELD", "BARGELDAUSZAHLUNG", "AUSZAHLUNG", "RETRAIT", "DAB", "GAB",
+        "CAJERO", "REINTEGRO", "DISPOSICION", "PRELIEVO", "BANCOMAT", "GELDOPNAME", "LEVANTAMENTO", "MULTIBANCO",
+    ]
+
     // MARK: - Normalising
 
     /// Payment processors that put their name before the merchant's: "PAYPAL *SPOTIFY", "SQ *CAFE".

@@ -80,7 +80,7 @@ public struct RecurringChargeFinder: Sendable {
         var groups: [GroupKey: [Charge]] = [:]
         for t in transactions where t.amount < 0 {
             let payee = PayeeName(t.description)
-            guard !payee.key.isEmpty else { continue }
+            guard !payee.key.isEmpty, !payee.isCashWithdrawal else { continue }
             let money = Money(-t.amount, t.currency ?? defaultCurrency)
             groups[GroupKey(key: payee.key, currency: money.currency), default: []].append(
                 Charge(transaction: t, payee: payee, amount: money.amount, day: t.date.dayNumber))
@@ -107,9 +107,18 @@ public struct RecurringChargeFinder: Sendable {
         var day: Int
     }
 
-    /// "DISNEY" and "DISNEYPLUS", "YOUTUBE" and "YOUTUBEPREMIUM": one merchant spelt with and without a space.
+    /// "DISNEY" and "DISNEYPLUS", "HBO MAX" and "HBOMAX": one merchant spelt with and without a space.
     private func mergePrefixKeys(_ groups: inout [GroupKey: [Charge]]) {
-        let keys = groups.keys.sorted { $0.key.count < $1.key.count }
+        // "HBO MAX" joins "HBOMAX" (and HBOMAX then DISNEY-like prefixes below).
+        for key in groups.keys.sorted(by: { $0.key < $1.key }) {
+            guard let charges = groups[key] else { continue }
+            let joined = Set(charges.compactMap { $0.payee.words.count >= 2 ? $0.payee.words[0] + $0.payee.words[1] : nil })
+            for j in joined.sorted() {
+                let other = GroupKey(key: j, currency: key.currency)
+                if other != key, let moved = groups.removeValue(forKey: other) { groups[key, default: []] += moved }
+            }
+        }
+        let keys = groups.keys.sorted { $0.key.count < $1.key.count || $0.key.count == $1.key.count && $0.key < $1.key }
         for short in keys where short.key.count >= 4 && groups[short] != nil {
             for long in keys where long.key.count > short.key.count && long.currency == short.currency && long.key.hasPrefix(short.key) {
                 if let moved = groups.removeValue(forKey: long) { groups[short, default: []] += moved }
@@ -139,8 +148,14 @@ public struct RecurringChargeFinder: Sendable {
                 chains.append(chain)
                 for i in chain { used[i] = true }
             }
-            for chain in join(chains, charges, period: period) {
-                if let s = accept(chain, charges, period: period, currency: currency, end: end, places: places) {
+            let joined = join(chains, charges, period: period)
+            for chain in joined {
+                // Charges of the payee's other fixed-price chains (a second plan, an earlier stint) are not
+                // off-schedule charges of this one.
+                let others = Set(joined.filter { c in
+                    c != chain && c.count >= 3 && c.allSatisfy { charges[$0].amount == charges[c[0]].amount }
+                }.joined())
+                if let s = accept(chain, charges, others: others, period: period, currency: currency, end: end, places: places) {
                     result.append(s)
                 } else {
                     for i in chain { used[i] = false }
@@ -232,7 +247,7 @@ public struct RecurringChargeFinder: Sendable {
 
     // MARK: - Accepting a chain
 
-    private func accept(_ chain: [Int], _ charges: [Charge], period: PeriodClass, currency: Currency, end: LocalDate, places: Set<String>) -> RecurringSeries? {
+    private func accept(_ chain: [Int], _ charges: [Charge], others: Set<Int>, period: PeriodClass, currency: Currency, end: LocalDate, places: Set<String>) -> RecurringSeries? {
         let members = chain.map { charges[$0] }
         let amounts = members.map(\.amount)
         // Fixed: the same amount from charge to charge but for a price change now and then, each price
@@ -260,21 +275,30 @@ public struct RecurringChargeFinder: Sendable {
         // A payee that charges such amounts as often off the schedule as on it (a car park, a cafe, a
         // supermarket) made the chain by chance.
         let inChain = Set(chain)
-        let lo = charges[chain.first!].day - period.nominal / 2
-        let hi = charges[chain.last!].day + period.nominal / 2
         let sorted = amounts.sorted()
         let median = sorted[sorted.count / 2]
-        let offSchedule = charges.indices.filter { i in
-            guard !inChain.contains(i), (lo...hi).contains(charges[i].day) else { return false }
+        let offChain = charges.indices.filter { !inChain.contains($0) && !others.contains($0) }
+        let offSchedule = offChain.filter { i in
             if fixed { return amounts.contains(charges[i].amount) }
             return (relativeChange(median, charges[i].amount) ?? 1) <= Self.chainTolerance
         }.count
+        // Two charges a year apart at one price are a subscription only where prices do not repeat by chance.
+        if members.count == 2 {
+            var seen = Set<Decimal>()
+            for i in offChain where !seen.insert(charges[i].amount).inserted { return nil }
+        }
         guard offSchedule * 2 < members.count else { return nil }
 
         let last = days.last!
-        let next = fit.nextBooking(after: last)
-        // Stopped: the next charge was due well before the statement ended.
-        let active = next.adding(days: period.maxSlack + 3) >= end
+        // The next charge after the statement: a charge or two missing at its end were skipped or are not
+        // booked yet; more, and the series has stopped.
+        var next = fit.nextBooking(after: last)
+        var missed = 0
+        while next.adding(days: 3) < end {
+            next = fit.nextBooking(after: next)
+            missed += 1
+        }
+        let active = missed < (cadence.unit == .week ? 3 : 2)
         var priceChanges: [RecurringSeries.PriceStep] = []
         if fixed {
             for (a, b) in zip(members, members.dropFirst()) where a.amount != b.amount {
