@@ -70,7 +70,11 @@ enum CSVStatement {
             throw SubsError.data("\(source) is not a bank statement CSV: no line has the columns of a transaction; export it again as CSV, OFX, QIF or CAMT.053")
         }
         let table = rows.filter { $0.fields.count == width || $0.fields.count == width + 1 && $0.fields.last == "" }
+        // The header is the row naming the columns --columns names, else the first with a date and an amount word.
+        let named = Set(columns.choices.values.filter { Int($0) == nil }.map(fold))
         let headerIndex = table.prefix(30).firstIndex { row in
+            !named.isEmpty && named.isSubset(of: row.fields.map(fold))
+        } ?? table.prefix(30).firstIndex { row in
             row.fields.contains { field in roles(ofHeader: field).contains(.date) }
                 && row.fields.contains { field in let r = roles(ofHeader: field); return r.contains(.amount) || r.contains(.debit) || r.contains(.credit) }
         }
