@@ -116,7 +116,9 @@ public struct PayeeName: Hashable, Sendable {
     static let webSuffixes: Set<String> = ["COM", "NET", "ORG", "IO", "CO", "DE", "FR", "UK", "ES", "IT", "NL", "US", "SO", "TV", "APP", "EU", "BE", "CH", "AT", "PT", "SE"]
 
     static func significantWords(of description: String) -> [String] {
-        let folded = description.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).uppercased()
+        // Folding is slow and most descriptions are ASCII already.
+        let folded = description.utf8.allSatisfy { $0 < 0x80 } ? description.uppercased()
+            : description.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).uppercased()
         var text = Substring(folded)
         // "PAYPAL *SPOTIFY", "GOOGLE*YOUTUBE": the merchant is after a processor's star.
         while let star = text.firstIndex(of: "*") {

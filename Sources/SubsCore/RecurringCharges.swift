@@ -71,9 +71,9 @@ public struct RecurringChargeFinder: Sendable {
     ]
 
     /// Amounts within this fraction of the previous charge continue a chain.
-    static let chainTolerance: Decimal = 0.10
+    static let chainTolerance = 0.10
     /// A charge right on schedule continues a chain at a new price up to this far from the last.
-    static let priceStepTolerance: Decimal = 0.35
+    static let priceStepTolerance = 0.35
 
     public func find(in transactions: [BankTransaction]) -> [RecurringSeries] {
         let end = statementEnd ?? transactions.map(\.date).max() ?? LocalDate(year: 2000, month: 1, day: 1)!
@@ -83,13 +83,13 @@ public struct RecurringChargeFinder: Sendable {
             guard !payee.key.isEmpty, !payee.isCashWithdrawal else { continue }
             let money = Money(-t.amount, t.currency ?? defaultCurrency)
             groups[GroupKey(key: payee.key, currency: money.currency), default: []].append(
-                Charge(transaction: t, payee: payee, amount: money.amount, day: t.date.dayNumber))
+                Charge(transaction: t, payee: payee, amount: money.amount, units: Charge.units(of: money.amount), day: t.date.dayNumber))
         }
         mergePrefixKeys(&groups)
         let places = Self.placeWords(groups.values.lazy.flatMap { $0.map(\.payee) })
         var found: [RecurringSeries] = []
         for (group, charges) in groups.sorted(by: { $0.key.key < $1.key.key || $0.key.key == $1.key.key && $0.key.currency < $1.key.currency }) where charges.count >= 2 {
-            found += series(in: charges.sorted { ($0.day, $0.amount) < ($1.day, $1.amount) }, currency: group.currency, end: end, places: places)
+            found += series(in: charges.sorted { ($0.day, $0.units) < ($1.day, $1.units) }, currency: group.currency, end: end, places: places)
         }
         return found.sorted { ($0.nextCharge ?? .distantPast, $0.name) < ($1.nextCharge ?? .distantPast, $1.name) }
     }
@@ -104,7 +104,14 @@ public struct RecurringChargeFinder: Sendable {
         var payee: PayeeName
         /// Positive.
         var amount: Decimal
+        /// The amount in millionths: the finder compares integers, Decimal arithmetic is far too slow for
+        /// a hundred thousand transactions.
+        var units: Int
         var day: Int
+
+        static func units(of amount: Decimal) -> Int {
+            Millionths.of(amount) ?? Int((NSDecimalNumber(decimal: amount).doubleValue * 1_000_000).rounded())
+        }
     }
 
     /// "DISNEY" and "DISNEYPLUS", "HBO MAX" and "HBOMAX": one merchant spelt with and without a space.
@@ -138,24 +145,23 @@ public struct RecurringChargeFinder: Sendable {
     }
 
     private func series(in charges: [Charge], currency: Currency, end: LocalDate, places: Set<String>) -> [RecurringSeries] {
+        let grid = ChargeGrid(charges)
+        let days = grid.days
+        let units = grid.units
         var used = [Bool](repeating: false, count: charges.count)
         var result: [RecurringSeries] = []
         for period in Self.classes {
             var chains: [[Int]] = []
             for start in charges.indices where !used[start] {
-                let chain = grow(from: start, charges, used: used, period: period)
+                let chain = grow(from: start, grid, used: used, period: period)
                 guard chain.count >= 2 else { continue }
                 chains.append(chain)
                 for i in chain { used[i] = true }
             }
-            let joined = join(chains, charges, period: period)
+            let joined = join(chains, days: days, period: period)
+            let offChain = OffChainAmounts(units: units, chains: joined)
             for chain in joined {
-                // Charges of the payee's other fixed-price chains (a second plan, an earlier stint) are not
-                // off-schedule charges of this one.
-                let others = Set(joined.filter { c in
-                    c != chain && c.count >= 3 && c.allSatisfy { charges[$0].amount == charges[c[0]].amount }
-                }.joined())
-                if let s = accept(chain, charges, others: others, period: period, currency: currency, end: end, places: places) {
+                if let s = accept(chain, charges, offChain: offChain, period: period, currency: currency, end: end, places: places) {
                     result.append(s)
                 } else {
                     for i in chain { used[i] = false }
@@ -167,38 +173,30 @@ public struct RecurringChargeFinder: Sendable {
 
     /// From `start`, each next charge a period's gap later (or two, over a missed one) at an amount near the
     /// previous one; the nearest amount wins, then the date nearest the period.
-    private func grow(from start: Int, _ charges: [Charge], used: [Bool], period: PeriodClass) -> [Int] {
+    private func grow(from start: Int, _ grid: ChargeGrid, used: [Bool], period: PeriodClass) -> [Int] {
         var chain = [start]
         var current = start
         while true {
-            var best: (index: Int, cost: Decimal)? = nil
+            var best: (index: Int, cost: Double)? = nil
+            let day = grid.days[current]
+            let amount = grid.units[current]
             for multiple in 1...2 {
-                let lo = charges[current].day + period.gap.lowerBound * multiple
-                let hi = charges[current].day + period.gap.upperBound * multiple
-                var i = firstIndex(dayAtLeast: lo, charges)
-                while i < charges.count && charges[i].day <= hi {
-                    if !used[i] && i != current, let change = relativeChange(charges[current].amount, charges[i].amount),
-                        change <= Self.chainTolerance
-                    {
-                        let offset = Decimal(abs(charges[i].day - charges[current].day - period.nominal * multiple)) / 100
-                        let cost = change + offset
-                        if best == nil || cost < best!.cost { best = (i, cost) }
-                    }
-                    i += 1
+                let days = (day + period.gap.lowerBound * multiple)...(day + period.gap.upperBound * multiple)
+                grid.forEach(days: days, near: amount, within: Self.chainTolerance) { i in
+                    guard !used[i] && i != current, let change = relativeChange(amount, grid.units[i]), change <= Self.chainTolerance else { return }
+                    let cost = change + Double(abs(grid.days[i] - day - period.nominal * multiple)) / 100
+                    if best == nil || cost < best!.cost { best = (i, cost) }
                 }
                 if best != nil { break }
             }
             // A price change: no similar amount, but one right on schedule within a third of the last.
             if best == nil {
-                let due = charges[current].day + period.nominal
-                var i = firstIndex(dayAtLeast: due - 3, charges)
-                while i < charges.count && charges[i].day <= due + 3 {
-                    if !used[i] && i != current, let change = relativeChange(charges[current].amount, charges[i].amount),
+                let due = day + period.nominal
+                grid.forEach(days: (due - 3)...(due + 3), near: amount, within: Self.priceStepTolerance) { i in
+                    guard !used[i] && i != current, let change = relativeChange(amount, grid.units[i]),
                         change <= Self.priceStepTolerance, best == nil || change < best!.cost
-                    {
-                        best = (i, change)
-                    }
-                    i += 1
+                    else { return }
+                    best = (i, change)
                 }
             }
             guard let next = best?.index else { return chain }
@@ -207,49 +205,39 @@ public struct RecurringChargeFinder: Sendable {
         }
     }
 
-    private func firstIndex(dayAtLeast day: Int, _ charges: [Charge]) -> Int {
-        var lo = 0
-        var hi = charges.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if charges[mid].day < day { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
-    private func relativeChange(_ a: Decimal, _ b: Decimal) -> Decimal? {
+    private func relativeChange(_ a: Int, _ b: Int) -> Double? {
         guard a > 0 else { return nil }
-        let d = (b - a) / a
-        return d < 0 ? -d : d
+        return Double((b - a).magnitude) / Double(a)
     }
 
     /// Chains of one payee that follow each other a period apart are one series whose price changed.
-    private func join(_ chains: [[Int]], _ charges: [Charge], period: PeriodClass) -> [[Int]] {
-        var ordered = chains.sorted { charges[$0[0]].day < charges[$1[0]].day }
-        var i = 0
-        while i < ordered.count {
-            var j = i + 1
-            var joined = false
-            while j < ordered.count {
-                let gap = charges[ordered[j][0]].day - charges[ordered[i].last!].day
-                if period.gap.contains(gap) {
-                    ordered[i] += ordered[j]
-                    ordered.remove(at: j)
-                    joined = true
-                    break
+    private func join(_ chains: [[Int]], days: [Int], period: PeriodClass) -> [[Int]] {
+        var ordered = chains.sorted { days[$0[0]] < days[$1[0]] }
+        let starts = ordered.map { days[$0[0]] }
+        var alive = [Bool](repeating: true, count: ordered.count)
+        for i in ordered.indices where alive[i] {
+            // The first chain to start a period after this one ends joins it; then look again from its end.
+            while true {
+                let last = days[ordered[i].last!]
+                var lo = i + 1
+                var hi = starts.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if starts[mid] < last + period.gap.lowerBound { lo = mid + 1 } else { hi = mid }
                 }
-                j += 1
+                while lo < starts.count && (!alive[lo]) { lo += 1 }
+                guard lo < starts.count, starts[lo] <= last + period.gap.upperBound else { break }
+                ordered[i] += ordered[lo]
+                alive[lo] = false
             }
-            if !joined { i += 1 }
         }
-        return ordered
+        return ordered.indices.filter { alive[$0] }.map { ordered[$0] }
     }
 
     // MARK: - Accepting a chain
 
-    private func accept(_ chain: [Int], _ charges: [Charge], others: Set<Int>, period: PeriodClass, currency: Currency, end: LocalDate, places: Set<String>) -> RecurringSeries? {
-        let members = chain.map { charges[$0] }
-        let amounts = members.map(\.amount)
+    private func accept(_ chain: [Int], _ charges: [Charge], offChain: OffChainAmounts, period: PeriodClass, currency: Currency, end: LocalDate, places: Set<String>) -> RecurringSeries? {
+        let amounts = chain.map { charges[$0].units }
         // Fixed: the same amount from charge to charge but for a price change now and then, each price
         // charged at least twice (the latest may be new).
         var runs: [Int] = []
@@ -257,11 +245,25 @@ public struct RecurringChargeFinder: Sendable {
             if i > 0 && a == amounts[i - 1] { runs[runs.count - 1] += 1 } else { runs.append(1) }
         }
         let fixed = runs.count - 1 <= (amounts.count - 1) / 4 && runs.dropLast().allSatisfy { $0 >= 2 }
-        guard members.count >= (fixed ? period.minFixed : period.minVarying) else { return nil }
+        guard chain.count >= (fixed ? period.minFixed : period.minVarying) else { return nil }
         if !fixed {
             // A foreign-currency charge wobbles by a few percent around its price; groceries by far more.
             guard let spread = Self.spread(amounts), spread <= 0.04 else { return nil }
         }
+        // A payee that charges such amounts as often off the schedule as on it (a car park, a cafe, a
+        // supermarket) made the chain by chance. Checked before the schedule: it is far cheaper.
+        let offSchedule: Int
+        if fixed {
+            offSchedule = offChain.count(of: Set(amounts), besides: chain)
+        } else {
+            let median = Double(amounts.sorted()[amounts.count / 2])
+            let range = Int((median * (1 - Self.chainTolerance)).rounded(.up))...Int((median * (1 + Self.chainTolerance)).rounded(.down))
+            offSchedule = offChain.count(in: range, besides: chain)
+        }
+        // Two charges a year apart at one price are a subscription only where prices do not repeat by chance.
+        if chain.count == 2 && offChain.hasRepeatedAmount(besides: chain) { return nil }
+        guard offSchedule * 2 < chain.count else { return nil }
+        let members = chain.map { charges[$0] }
         let days = members.map(\.transaction.date)
         var best: (fit: ScheduleFit, cadence: Cadence)? = nil
         for model in period.models {
@@ -272,22 +274,6 @@ public struct RecurringChargeFinder: Sendable {
         // Few periods without a charge: a chain that skips every other period is of a longer cadence.
         let periods = fit.periods(from: days.first!, to: days.last!) + 1
         guard Double(members.count) >= 0.75 * Double(periods) else { return nil }
-        // A payee that charges such amounts as often off the schedule as on it (a car park, a cafe, a
-        // supermarket) made the chain by chance.
-        let inChain = Set(chain)
-        let sorted = amounts.sorted()
-        let median = sorted[sorted.count / 2]
-        let offChain = charges.indices.filter { !inChain.contains($0) && !others.contains($0) }
-        let offSchedule = offChain.filter { i in
-            if fixed { return amounts.contains(charges[i].amount) }
-            return (relativeChange(median, charges[i].amount) ?? 1) <= Self.chainTolerance
-        }.count
-        // Two charges a year apart at one price are a subscription only where prices do not repeat by chance.
-        if members.count == 2 {
-            var seen = Set<Decimal>()
-            for i in offChain where !seen.insert(charges[i].amount).inserted { return nil }
-        }
-        guard offSchedule * 2 < members.count else { return nil }
 
         let last = days.last!
         // The next charge after the statement: a charge or two missing at its end were skipped or are not
@@ -316,13 +302,14 @@ public struct RecurringChargeFinder: Sendable {
 
     /// How much amounts wobble around their price: the coefficient of variation, or with a price change
     /// (the largest jump) the larger of the two sides'.
-    static func spread(_ values: [Decimal]) -> Double? {
+    static func spread(_ units: [Int]) -> Double? {
+        let values = units.map(Double.init)
         guard let whole = coefficientOfVariation(values) else { return nil }
         guard values.count >= 4 else { return whole }
         var jump = 1
-        var largest: Decimal = -1
+        var largest = -1.0
         for i in 1..<values.count {
-            let d = abs(values[i] - values[i - 1]) / max(values[i - 1], 0.01)
+            let d = abs(values[i] - values[i - 1]) / max(values[i - 1], 1)
             if d > largest { largest = d; jump = i }
         }
         guard jump >= 2, values.count - jump >= 2, let a = coefficientOfVariation(Array(values[..<jump])),
@@ -331,8 +318,7 @@ public struct RecurringChargeFinder: Sendable {
         return min(whole, max(a, b))
     }
 
-    private static func coefficientOfVariation(_ values: [Decimal]) -> Double? {
-        let xs = values.map { NSDecimalNumber(decimal: $0).doubleValue }
+    private static func coefficientOfVariation(_ xs: [Double]) -> Double? {
         let mean = xs.reduce(0, +) / Double(xs.count)
         guard mean > 0 else { return nil }
         let variance = xs.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(xs.count)
@@ -347,6 +333,116 @@ public struct RecurringChargeFinder: Sendable {
         if !active { c *= 0.8 }
         if !nameAgrees { c *= 0.95 }
         return (c * 100).rounded() / 100
+    }
+}
+
+/// A payee's charges by day, and within a day by amount: the charges near an amount in a window of days
+/// are found without looking at the others. Flat arrays, since a Charge is too large to touch a million times.
+struct ChargeGrid {
+    let days: [Int]
+    let units: [Int]
+    /// The first charge on or after each day from the first charge's.
+    private let dayStarts: [Int]
+
+    /// `charges` sorted by day, then amount.
+    init(_ charges: [RecurringChargeFinder.Charge]) {
+        days = charges.map(\.day)
+        units = charges.map(\.units)
+        var starts: [Int] = []
+        if let first = days.first, let last = days.last {
+            starts.reserveCapacity(last - first + 2)
+            var i = 0
+            for d in first...(last + 1) {
+                while i < days.count && days[i] < d { i += 1 }
+                starts.append(i)
+            }
+        }
+        dayStarts = starts
+    }
+
+    /// Calls `body` with each charge in `dayRange` whose amount is within about `fraction` of `amount`
+    /// (a little more: the caller decides exactly).
+    func forEach(days dayRange: ClosedRange<Int>, near amount: Int, within fraction: Double, _ body: (Int) -> Void) {
+        guard let first = days.first else { return }
+        let lowAmount = Int((Double(amount) * (1 - fraction)).rounded(.down)) - 1
+        let highAmount = Int((Double(amount) * (1 + fraction)).rounded(.up)) + 1
+        let lo = max(dayRange.lowerBound - first, 0)
+        let hi = min(dayRange.upperBound - first, dayStarts.count - 2)
+        guard lo <= hi else { return }
+        for d in lo...hi {
+            var a = dayStarts[d]
+            var b = dayStarts[d + 1]
+            let end = b
+            while a < b {
+                let mid = (a + b) / 2
+                if units[mid] < lowAmount { a = mid + 1 } else { b = mid }
+            }
+            while a < end && units[a] <= highAmount {
+                body(a)
+                a += 1
+            }
+        }
+    }
+}
+
+/// The amounts of a payee's charges outside its fixed-price chains of three or more (a second plan, an
+/// earlier stint): what a chain's charges are compared with to tell a schedule from chance. Counted once
+/// per period class so that each chain is judged in O(log n), not O(n).
+struct OffChainAmounts {
+    private let units: [Int]
+    /// Charges in a fixed-price chain of three or more; they are not counted.
+    private let inFixedChain: [Bool]
+    private let sorted: [Int]
+    private let counts: [Int: Int]
+    private let repeated: Int
+
+    init(units: [Int], chains: [[Int]]) {
+        self.units = units
+        var inFixedChain = [Bool](repeating: false, count: units.count)
+        for c in chains where c.count >= 3 && c.allSatisfy({ units[$0] == units[c[0]] }) {
+            for i in c { inFixedChain[i] = true }
+        }
+        var off: [Int] = []
+        var counts: [Int: Int] = [:]
+        for (i, u) in units.enumerated() where !inFixedChain[i] {
+            off.append(u)
+            counts[u, default: 0] += 1
+        }
+        self.inFixedChain = inFixedChain
+        sorted = off.sorted()
+        self.counts = counts
+        repeated = counts.values.filter { $0 >= 2 }.count
+    }
+
+    /// The chain's own charges, where they are counted above.
+    private func own(_ chain: [Int]) -> [Int] { inFixedChain[chain[0]] ? [] : chain.map { units[$0] } }
+
+    /// Charges off the chain at one of these amounts.
+    func count(of amounts: Set<Int>, besides chain: [Int]) -> Int {
+        amounts.reduce(0) { $0 + counts[$1, default: 0] } - own(chain).filter(amounts.contains).count
+    }
+
+    /// Charges off the chain with an amount in `range`.
+    func count(in range: ClosedRange<Int>, besides chain: [Int]) -> Int {
+        firstIndex(above: range.upperBound) - firstIndex(above: range.lowerBound - 1) - own(chain).filter(range.contains).count
+    }
+
+    /// Whether two charges off the chain have the same amount.
+    func hasRepeatedAmount(besides chain: [Int]) -> Bool {
+        var mine: [Int: Int] = [:]
+        for u in own(chain) { mine[u, default: 0] += 1 }
+        let lost = mine.filter { u, k in let n = counts[u, default: 0]; return n >= 2 && n - k < 2 }.count
+        return repeated - lost > 0
+    }
+
+    private func firstIndex(above value: Int) -> Int {
+        var lo = 0
+        var hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] <= value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 }
 
@@ -372,7 +468,11 @@ struct ScheduleFit {
         if cadence.unit != .day && cadence.unit != .week, let first = dates.first {
             anchors.append(LocalDate(year: first.year, month: 1, day: 31)!)  // month ends
         }
+        // Anchors that give the same schedule (the same day of the month, or of the week) are tried once.
+        var tried = Set<Int>()
         for anchor in anchors {
+            let phase = cadence.months.map { anchor.day * 100 + anchor.month % $0 } ?? anchor.dayNumber % cadence.days!
+            guard tried.insert(phase).inserted else { continue }
             for policy in WeekendPolicy.allCases {
                 var total = 0.0
                 var cost = 0.0

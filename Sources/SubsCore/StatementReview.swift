@@ -57,7 +57,8 @@ public struct StatementReview: Sendable {
         }
         var unseen: [Unseen] = []
         if let period {
-            let debits = transactions.filter { $0.amount < 0 }.map { (PayeeName($0.description), $0.date) }
+            // Normalised only when some tracked subscription is left to look for.
+            lazy var debits = transactions.filter { $0.amount < 0 }.map { (PayeeName($0.description), $0.date) }
             for sub in tracked where !claimed.contains(sub.id) && (sub.status == .active || sub.status == .trial) {
                 let expected = Schedule.charges(of: sub, from: period.lowerBound, through: period.upperBound)
                 guard !expected.isEmpty else { continue }

@@ -79,7 +79,7 @@ enum CSVStatement {
                 && row.fields.contains { field in let r = roles(ofHeader: field); return r.contains(.amount) || r.contains(.debit) || r.contains(.credit) }
         }
         let header = headerIndex.map { table[$0].fields.map(fold) }
-        let data = Array(table[(headerIndex.map { $0 + 1 } ?? 0)...]).filter { !$0.fields.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        let data = Array(table[(headerIndex.map { $0 + 1 } ?? 0)...]).filter { !$0.fields.allSatisfy { $0.trimmedSpaces.isEmpty } }
         guard !data.isEmpty else { throw SubsError.data("\(source) has a header but no transactions") }
         let map = try assign(header: header, data: data.map(\.fields), width: width, columns: columns, source: source, separator: separator)
 
@@ -89,7 +89,7 @@ enum CSVStatement {
         var transactions: [BankTransaction] = []
         for row in data {
             let f = row.fields
-            let cell = { (role: StatementColumns.Role) -> String in map[role].map { $0 < f.count ? f[$0].trimmingCharacters(in: .whitespaces) : "" } ?? "" }
+            let cell = { (role: StatementColumns.Role) -> String in map[role].map { $0 < f.count ? f[$0].trimmedSpaces : "" } ?? "" }
             guard let date = BankDate.parse(cell(.date), order: order) else {
                 // Footers ("Closing balance", totals) have no date; a malformed date in a transaction line is an error.
                 if cell(.date).isEmpty || cell(.date).contains(where: \.isLetter) && transactions.count > 0 { continue }
@@ -170,7 +170,7 @@ enum CSVStatement {
     private static func assign(header: [String]?, data: [[String]], width: Int, columns: StatementColumns, source: String, separator: Character) throws(SubsError) -> [StatementColumns.Role: Int] {
         let sample = Array(data.prefix(200))
         func share(_ c: Int, _ test: (String) -> Bool) -> Double {
-            let values = sample.map { c < $0.count ? $0[c].trimmingCharacters(in: .whitespaces) : "" }.filter { !$0.isEmpty }
+            let values = sample.map { c < $0.count ? $0[c].trimmedSpaces : "" }.filter { !$0.isEmpty }
             guard !values.isEmpty else { return 0 }
             return Double(values.filter(test).count) / Double(values.count)
         }

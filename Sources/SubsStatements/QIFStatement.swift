@@ -13,7 +13,7 @@ enum QIFStatement {
         var records: [Record] = []
         var current = Record(line: 1)
         for (i, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = String(raw).trimmedSpaces
             guard let code = line.first else { continue }
             let value = String(line.dropFirst())
             switch code {

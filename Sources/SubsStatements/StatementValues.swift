@@ -8,7 +8,7 @@ enum StatementText {
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { return String(decoding: data.dropFirst(3), as: UTF8.self) }
         if data.starts(with: [0xFF, 0xFE]) { return String(data: data.dropFirst(2), encoding: .utf16LittleEndian) ?? "" }
         if data.starts(with: [0xFE, 0xFF]) { return String(data: data.dropFirst(2), encoding: .utf16BigEndian) ?? "" }
-        if let text = String(data: data, encoding: .utf8) { return text }
+        if let text = String(validating: data, as: UTF8.self) { return text }
         return String(data: data, encoding: .windowsCP1252) ?? String(decoding: data, as: UTF8.self)
     }
 }
@@ -28,7 +28,7 @@ enum BankAmount {
             guard let last = t.lastIndex(where: { $0 == "." || $0 == "," }) else { continue }
             let decimals = t.distance(from: last, to: t.endIndex) - 1
             let mark = t[last]
-            let both = t.contains(".") && t.contains(",")
+            let both = t.contains { $0 == "." } && t.contains { $0 == "," }
             if both || decimals != 3 {
                 if mark == "," { commaVotes += 1 } else { pointVotes += 1 }
             }
@@ -36,27 +36,35 @@ enum BankAmount {
         return commaVotes > pointVotes ? .comma : .point
     }
 
+    private static let symbolsLongestFirst = Currency.symbols.sorted { $0.symbol.count > $1.symbol.count }
+    private static let plainBytes = Set(Array("0123456789.,-+ '".utf8))
+
     /// The signed value and any currency the text names; nil when it is no amount.
     static func parse(_ raw: String, mark: DecimalMark) -> (value: Decimal, currency: Currency?)? {
-        var text = raw.trimmingCharacters(in: .whitespaces)
+        var text = raw.trimmedSpaces
         guard !text.isEmpty else { return nil }
         var negative = false
         var currency: Currency?
-        let upper = text.uppercased()
-        for suffix in [" DR", "DR", " D"] where upper.hasSuffix(suffix) && text.count > suffix.count {
-            negative = true
-            text = String(text.dropLast(suffix.count))
-            break
-        }
-        for suffix in [" CR", "CR", " C"] where text.uppercased().hasSuffix(suffix) && text.count > suffix.count {
-            text = String(text.dropLast(suffix.count))
-            break
+        if text.last?.isLetter == true {
+            let upper = text.uppercased()
+            for suffix in [" DR", "DR", " D"] where upper.hasSuffix(suffix) && text.count > suffix.count {
+                negative = true
+                text = String(text.dropLast(suffix.count))
+                break
+            }
+            for suffix in [" CR", "CR", " C"] where text.uppercased().hasSuffix(suffix) && text.count > suffix.count {
+                text = String(text.dropLast(suffix.count))
+                break
+            }
         }
         if text.hasPrefix("(") && text.hasSuffix(")") { negative = true; text = String(text.dropFirst().dropLast()) }
         // Currency symbols and codes around the number; any other letter means it is no amount.
-        for (symbol, code) in Currency.symbols.sorted(by: { $0.symbol.count > $1.symbol.count }) where text.contains(symbol) {
-            currency = currency ?? Currency(code: code)
-            text = text.replacingOccurrences(of: symbol, with: " ")
+        // Most cells are plain numbers: only others are searched for symbols.
+        if text.utf8.contains(where: { !plainBytes.contains($0) }) {
+            for (symbol, code) in symbolsLongestFirst where text.contains(symbol) {
+                currency = currency ?? Currency(code: code)
+                text = text.replacingOccurrences(of: symbol, with: " ")
+            }
         }
         let letters = String(text.filter(\.isLetter))
         if !letters.isEmpty {
@@ -111,12 +119,16 @@ enum BankDate {
 
     /// The numbers (or month name) of a date, in the order written.
     static func parts(_ raw: String) -> [String]? {
-        var text = raw.trimmingCharacters(in: .whitespaces)
+        var text = raw.trimmedSpaces
         // A time after the date ("2025-01-31 12:00", "2025-01-31T12:00:00Z").
-        if let t = text.firstIndex(of: "T"), text.first?.isNumber == true, text[t...].contains(":") { text = String(text[..<t]) }
-        text = text.split(separator: " ").filter { !$0.contains(":") }.joined(separator: " ")
+        if let t = text.firstIndex(of: "T"), text.first?.isNumber == true, text[t...].contains(where: { $0 == ":" }) { text = String(text[..<t]) }
+        if text.contains(where: { $0 == ":" }) { text = text.split(separator: " ").filter { !$0.contains(where: { $0 == ":" }) }.joined(separator: " ") }
         if text.count == 8, text.allSatisfy(\.isNumber) {
             return [String(text.prefix(4)), String(text.dropFirst(4).prefix(2)), String(text.suffix(2))]
+        }
+        if text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x2F || $0 == 0x2E || $0 == 0x20 }) {
+            let parts = text.utf8.split(whereSeparator: { !(0x30...0x39).contains($0) }).map { String(decoding: $0, as: UTF8.self) }
+            return parts.count == 3 ? parts : nil
         }
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
         let parts = folded.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
@@ -168,5 +180,17 @@ enum BankDate {
         guard var y = year, let m = month, let d = day else { return nil }
         if y < 100 { y += y < 70 ? 2000 : 1900 }
         return LocalDate(year: y, month: m, day: d)
+    }
+}
+
+extension String {
+    /// Without surrounding spaces and tabs. Foundation's trimming is slow, and a statement has a million cells,
+    /// nearly all of them untrimmed already.
+    var trimmedSpaces: String {
+        let isSpace = { (b: UInt8) in b == 0x20 || b == 0x09 }
+        guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) || first >= 0x80 || last >= 0x80 else {
+            return self
+        }
+        return trimmingCharacters(in: .whitespaces)
     }
 }
