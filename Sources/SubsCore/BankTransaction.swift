@@ -122,19 +122,19 @@ public struct PayeeName: Hashable, Sendable {
         var text = Substring(folded)
         // "PAYPAL *SPOTIFY", "GOOGLE*YOUTUBE": the merchant is after a processor's star.
         while let star = text.firstIndex(of: "*") {
-            let before = text[..<star].split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-            guard let last = before.last, before.allSatisfy({ processors.contains(String($0)) || bookingWords.contains(String($0)) || $0.contains(where: \.isNumber) }),
+            let before = text[..<star].split(whereSeparator: { !$0.isLetterFast && !$0.isNumberFast })
+            guard let last = before.last, before.allSatisfy({ processors.contains(String($0)) || bookingWords.contains(String($0)) || $0.contains(where: \.isNumberFast) }),
                 processors.contains(String(last))
             else { break }
             text = text[text.index(after: star)...]
         }
         var words: [String] = []
-        for raw in text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "&" && $0 != "+" && $0 != "'" && $0 != "." }) {
+        for raw in text.split(whereSeparator: { !$0.isLetterFast && !$0.isNumberFast && $0 != "&" && $0 != "+" && $0 != "'" && $0 != "." }) {
             // "NETFLIX.COM" is NETFLIX, and ends the name (a place or a help URL follows); "B.V." is BV.
             let parts = raw.split(separator: ".")
             var word = String(raw.filter { $0 != "." && $0 != "'" })
             if parts.count > 1, let tld = parts.last, webSuffixes.contains(String(tld)) {
-                if words.isEmpty, let name = parts.first, !name.contains(where: \.isNumber) { words.append(String(name)) }
+                if words.isEmpty, let name = parts.first, !name.contains(where: \.isNumberFast) { words.append(String(name)) }
                 if !words.isEmpty { break }
                 continue
             }
@@ -142,7 +142,7 @@ public struct PayeeName: Hashable, Sendable {
             word.removeAll { $0 == "+" }
             guard !word.isEmpty, word != "&" else { continue }
             // References and phone numbers; a name with one digit in a long word ("1PASSWORD") stays.
-            let digits = word.filter(\.isNumber).count
+            let digits = word.filter(\.isNumberFast).count
             if digits >= 2 || (digits == 1 && word.count <= 5) { continue }
             if bookingWords.contains(word) { continue }
             // A legal form ends the name: "SPOTIFY AB STOCKHOLM" is Spotify.
@@ -164,4 +164,18 @@ extension BankTransaction {
     }
 
     public var identity: Identity { Identity(date: date, amount: amount, description: description) }
+}
+
+extension Character {
+    /// `isLetter` without the Unicode property lookup for ASCII, which most bank descriptions are.
+    public var isLetterFast: Bool {
+        if let a = asciiValue { return (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A }
+        return isLetter
+    }
+
+    /// `isNumber` without the Unicode property lookup for ASCII.
+    public var isNumberFast: Bool {
+        if let a = asciiValue { return a >= 0x30 && a <= 0x39 }
+        return isNumber
+    }
 }

@@ -78,8 +78,9 @@ public struct RecurringChargeFinder: Sendable {
     public func find(in transactions: [BankTransaction]) -> [RecurringSeries] {
         let end = statementEnd ?? transactions.map(\.date).max() ?? LocalDate(year: 2000, month: 1, day: 1)!
         var groups: [GroupKey: [Charge]] = [:]
-        for t in transactions where t.amount < 0 {
-            let payee = PayeeName(t.description)
+        let debits = transactions.filter { $0.amount < 0 }
+        let payees = debits.parallelMap { PayeeName($0.description) }
+        for (t, payee) in zip(debits, payees) {
             guard !payee.key.isEmpty, !payee.isCashWithdrawal else { continue }
             let money = Money(-t.amount, t.currency ?? defaultCurrency)
             groups[GroupKey(key: payee.key, currency: money.currency), default: []].append(
@@ -87,10 +88,11 @@ public struct RecurringChargeFinder: Sendable {
         }
         mergePrefixKeys(&groups)
         let places = Self.placeWords(groups.values.lazy.flatMap { $0.map(\.payee) })
-        var found: [RecurringSeries] = []
-        for (group, charges) in groups.sorted(by: { $0.key.key < $1.key.key || $0.key.key == $1.key.key && $0.key.currency < $1.key.currency }) where charges.count >= 2 {
-            found += series(in: charges.sorted { ($0.day, $0.units) < ($1.day, $1.units) }, currency: group.currency, end: end, places: places)
-        }
+        // Largest groups first, so that the cores finish together.
+        let work = groups.filter { $0.value.count >= 2 }.sorted { $0.value.count > $1.value.count || $0.value.count == $1.value.count && ($0.key.key, $0.key.currency) < ($1.key.key, $1.key.currency) }
+        let found = work.parallelMap(perTask: 1) { group, charges in
+            series(in: charges.sorted { ($0.day, $0.units) < ($1.day, $1.units) }, currency: group.currency, end: end, places: places)
+        }.flatMap { $0 }
         return found.sorted { ($0.nextCharge ?? .distantPast, $0.name) < ($1.nextCharge ?? .distantPast, $1.name) }
     }
 
@@ -369,6 +371,11 @@ struct ChargeGrid {
         let lo = max(dayRange.lowerBound - first, 0)
         let hi = min(dayRange.upperBound - first, dayStarts.count - 2)
         guard lo <= hi else { return }
+        // Few charges in the window (most payees): look at each; many (a supermarket): search each day's.
+        if dayStarts[hi + 1] - dayStarts[lo] <= 4 * (hi - lo + 1) {
+            for i in dayStarts[lo]..<dayStarts[hi + 1] where units[i] >= lowAmount && units[i] <= highAmount { body(i) }
+            return
+        }
         for d in lo...hi {
             var a = dayStarts[d]
             var b = dayStarts[d + 1]

@@ -24,7 +24,7 @@ enum BankAmount {
         var commaVotes = 0
         var pointVotes = 0
         for v in values {
-            let t = v.filter { $0.isNumber || $0 == "." || $0 == "," }
+            let t = v.filter { $0.isNumberFast || $0 == "." || $0 == "," }
             guard let last = t.lastIndex(where: { $0 == "." || $0 == "," }) else { continue }
             let decimals = t.distance(from: last, to: t.endIndex) - 1
             let mark = t[last]
@@ -45,7 +45,7 @@ enum BankAmount {
         guard !text.isEmpty else { return nil }
         var negative = false
         var currency: Currency?
-        if text.last?.isLetter == true {
+        if text.last?.isLetterFast == true {
             let upper = text.uppercased()
             for suffix in [" DR", "DR", " D"] where upper.hasSuffix(suffix) && text.count > suffix.count {
                 negative = true
@@ -66,16 +66,16 @@ enum BankAmount {
                 text = text.replacingOccurrences(of: symbol, with: " ")
             }
         }
-        let letters = String(text.filter(\.isLetter))
+        let letters = String(text.filter(\.isLetterFast))
         if !letters.isEmpty {
             guard letters.count == 3, let code = Currency(code: letters) else { return nil }
             currency = code
-            text = String(text.filter { !$0.isLetter })
+            text = String(text.filter { !$0.isLetterFast })
         }
         var digits = ""
         var sawDigit = false
         for c in text {
-            if c.isNumber {
+            if c.isNumberFast {
                 digits.append(c)
                 sawDigit = true
             } else if c == "-" || c == "−" {
@@ -121,9 +121,9 @@ enum BankDate {
     static func parts(_ raw: String) -> [String]? {
         var text = raw.trimmedSpaces
         // A time after the date ("2025-01-31 12:00", "2025-01-31T12:00:00Z").
-        if let t = text.firstIndex(of: "T"), text.first?.isNumber == true, text[t...].contains(where: { $0 == ":" }) { text = String(text[..<t]) }
+        if let t = text.firstIndex(of: "T"), text.first?.isNumberFast == true, text[t...].contains(where: { $0 == ":" }) { text = String(text[..<t]) }
         if text.contains(where: { $0 == ":" }) { text = text.split(separator: " ").filter { !$0.contains(where: { $0 == ":" }) }.joined(separator: " ") }
-        if text.count == 8, text.allSatisfy(\.isNumber) {
+        if text.count == 8, text.allSatisfy(\.isNumberFast) {
             return [String(text.prefix(4)), String(text.dropFirst(4).prefix(2)), String(text.suffix(2))]
         }
         if text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x2F || $0 == 0x2E || $0 == 0x20 }) {
@@ -131,7 +131,7 @@ enum BankDate {
             return parts.count == 3 ? parts : nil
         }
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
-        let parts = folded.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        let parts = folded.split(whereSeparator: { !$0.isLetterFast && !$0.isNumberFast }).map(String.init)
         guard parts.count == 3 else { return nil }
         return parts
     }
@@ -141,7 +141,7 @@ enum BankDate {
         var monthFirstPossible = true
         var sawYearFirst = false
         for v in values {
-            guard let p = parts(v), p.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { continue }
+            guard let p = parts(v), p.allSatisfy({ $0.allSatisfy(\.isNumberFast) }) else { continue }
             if p[0].count == 4 { sawYearFirst = true; continue }
             let a = Int(p[0]) ?? 0
             let b = Int(p[1]) ?? 0
