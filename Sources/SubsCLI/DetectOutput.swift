@@ -35,7 +35,7 @@ struct DetectOutput {
             f.tracked.map { "tracked: \($0.name) (id \($0.id)) at \($0.price(on: f.series.charges.last!.date))" } ?? ""
         }
         section("Cancelled or paused, still charged", review.findings.filter { $0.verdict == .stillCharged }) { f in
-            f.tracked.map { "\($0.name) (id \($0.id)) is \($0.status.rawValue) since \($0.statusSince.map(String.init(describing:)) ?? "?")" } ?? ""
+            f.tracked.map { "\($0.name) (id \($0.id)) is \($0.status.rawValue) since \($0.statusSince.map(String.init(describing:)) ?? "?"); charged \(f.chargesSinceStopped) time\(f.chargesSinceStopped == 1 ? "" : "s") since" } ?? ""
         }
         section("Tracked", active.filter { $0.verdict == .tracked }) { f in f.tracked.map { "id \($0.id)" } ?? "" }
         section("Stopped (no charge lately)", stopped.filter { $0.verdict != .stillCharged }) { f in

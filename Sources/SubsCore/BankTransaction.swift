@@ -143,6 +143,8 @@ public struct PayeeName: Hashable, Sendable {
             guard !word.isEmpty, word != "&" else { continue }
             // References and phone numbers; a name with one digit in a long word ("1PASSWORD") stays.
             let digits = word.filter(\.isNumberFast).count
+            // A long reference after the name ends it: "DROPBOX*123456 DUBLIN", "TESCO STORES 7867 LEEDS".
+            if digits >= 4 && !words.isEmpty { break }
             if digits >= 2 || (digits == 1 && word.count <= 5) { continue }
             if bookingWords.contains(word) { continue }
             // A legal form ends the name: "SPOTIFY AB STOCKHOLM" is Spotify.

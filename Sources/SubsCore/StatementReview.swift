@@ -19,6 +19,12 @@ public struct StatementReview: Sendable {
         public var verdict: Verdict
         /// The tracked subscription it is, if any.
         public var tracked: Subscription?
+
+        /// Charges on or after the day the tracked subscription was cancelled or paused.
+        public var chargesSinceStopped: Int {
+            guard verdict == .stillCharged, let since = tracked?.statusSince else { return 0 }
+            return series.charges.filter { $0.date >= since }.count
+        }
     }
 
     public struct Unseen: Sendable {

@@ -133,12 +133,16 @@ enum CSVStatement {
         let cut = text.firstIndex { c in if c == "\n" || c == "\r\n" { lines += 1 }; return lines == 200 } ?? text.endIndex
         let sample = String(text[..<cut])
         var best: (score: Int, separator: Character)? = nil
+        var broken: SubsError? = nil
         for separator in [",", ";", "\t", "|"] as [Character] {
-            guard let rows = try? CSV.parse(sample, separator: separator), let width = modalWidth(rows), width >= 2 else { continue }
+            let rows: [(line: Int, fields: [String])]
+            do { rows = try CSV.parse(sample, separator: separator) } catch { broken = broken ?? error; continue }
+            guard let width = modalWidth(rows), width >= 2 else { continue }
             let score = rows.filter { $0.fields.count == width }.count * min(width, 6)
             if best == nil || score > best!.score { best = (score, separator) }
         }
         guard let separator = best?.separator else {
+            if let broken { throw SubsError.data("\(source): \(broken.message); fix the quotes or export the statement again") }
             throw SubsError.data("\(source) is not a bank statement: no separator (, ; tab |) splits its lines into columns; export it as CSV, OFX, QIF or CAMT.053")
         }
         do {
@@ -197,7 +201,8 @@ enum CSVStatement {
             for role in StatementColumns.Role.allCases where map[role] == nil {
                 let candidates = header.indices.filter { i in !map.values.contains(i) && roles(ofHeader: header[i]).contains(role) }
                 let fits: (Int) -> Bool = switch role {
-                case .date: isDate
+                // Named by the header: most values dates is enough, and a line whose date is broken is an error at that line.
+                case .date: { c in share(c, { BankDate.parse($0, order: order) != nil }) >= 0.5 }
                 case .amount, .debit, .credit: { c in share(c, { BankAmount.parse($0, mark: .point) != nil }) >= 0.3 }
                 case .currency: isCurrency
                 case .description, .direction: { _ in true }
@@ -218,6 +223,9 @@ enum CSVStatement {
             if let c = free().max(by: { wordiness($0) < wordiness($1) }), wordiness(c) > 0 { map[.description] = c }
         }
         guard map[.date] != nil else {
+            if header == nil && !(0..<width).contains(where: { share($0, { BankDate.parse($0, order: order) != nil }) > 0 }) {
+                throw SubsError.data("\(source) is not a bank statement: no column holds dates; export it again as CSV, OFX, QIF or CAMT.053")
+            }
             throw SubsError.data("\(source): no column holds dates; say which with --columns date=N")
         }
         guard map[.amount] != nil || map[.debit] != nil || map[.credit] != nil else {
