@@ -115,6 +115,12 @@ public struct PayeeName: Hashable, Sendable {
 
     static let webSuffixes: Set<String> = ["COM", "NET", "ORG", "IO", "CO", "DE", "FR", "UK", "ES", "IT", "NL", "US", "SO", "TV", "APP", "EU", "BE", "CH", "AT", "PT", "SE"]
 
+    /// References and phone numbers; a name with one digit in a long word ("1PASSWORD") is no reference.
+    static func isReference(_ word: some StringProtocol) -> Bool {
+        let digits = word.filter(\.isNumberFast).count
+        return digits >= 2 || (digits == 1 && word.count <= 5)
+    }
+
     static func significantWords(of description: String) -> [String] {
         // Folding is slow and most descriptions are ASCII already.
         let folded = description.utf8.allSatisfy { $0 < 0x80 } ? description.uppercased()
@@ -134,18 +140,16 @@ public struct PayeeName: Hashable, Sendable {
             let parts = raw.split(separator: ".")
             var word = String(raw.filter { $0 != "." && $0 != "'" })
             if parts.count > 1, let tld = parts.last, webSuffixes.contains(String(tld)) {
-                if words.isEmpty, let name = parts.first, !name.contains(where: \.isNumberFast) { words.append(String(name)) }
+                if words.isEmpty, let name = parts.first, !isReference(name) { words.append(String(name)) }
                 if !words.isEmpty { break }
                 continue
             }
             // "DISNEY+" and "DISNEY PLUS" are one merchant.
             word.removeAll { $0 == "+" }
             guard !word.isEmpty, word != "&" else { continue }
-            // References and phone numbers; a name with one digit in a long word ("1PASSWORD") stays.
-            let digits = word.filter(\.isNumberFast).count
             // A long reference after the name ends it: "DROPBOX*123456 DUBLIN", "TESCO STORES 7867 LEEDS".
-            if digits >= 4 && !words.isEmpty { break }
-            if digits >= 2 || (digits == 1 && word.count <= 5) { continue }
+            if !words.isEmpty && word.filter(\.isNumberFast).count >= 4 { break }
+            if isReference(word) { continue }
             if bookingWords.contains(word) { continue }
             // A legal form ends the name: "SPOTIFY AB STOCKHOLM" is Spotify.
             if !words.isEmpty && legalForms.contains(word) { break }
