@@ -19,8 +19,8 @@ extension SubsCommand {
         package init() {}
 
         @OptionGroup package var global: GlobalOptions
-        @Argument(help: "Invoice files: PNG, JPEG, WebP, TIFF, GIF, BMP, HEIC or PDF.",
-                  completion: .file(extensions: ["png", "jpg", "jpeg", "webp", "tif", "tiff", "gif", "bmp", "heic", "heif", "pdf"]))
+        @Argument(help: "Invoice files: PNG, JPEG, WebP, TIFF, GIF, BMP, HEIC, PDF or an e-mail (.eml).",
+                  completion: .file(extensions: ["png", "jpg", "jpeg", "webp", "tif", "tiff", "gif", "bmp", "heic", "heif", "pdf", "eml"]))
         package var files: [String]
         @Flag(help: "Print one JSON object per file, one per line.") package var json = false
         @Flag(help: "Also print the text that was read (the OCR or PDF text layer).") package var text = false
