@@ -56,7 +56,7 @@ public struct MailLayout: Sendable, Equatable {
     /// ("> ") of a replied or forwarded mail dropped.
     public static func plain(_ text: String) -> MailLayout {
         var out = MailLayout()
-        for raw in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.components(separatedBy: .newlines) {
             var line = raw.replacingOccurrences(of: "\t", with: "    ")
             while line.hasPrefix(">") { line = String(line.dropFirst().drop { $0 == " " }) }
             var cells: [Cell] = []

@@ -82,10 +82,9 @@ public enum MediaType: String, Sendable, CaseIterable {
         var sample = [UInt8](data.prefix(8192))
         if sample.starts(with: [0xEF, 0xBB, 0xBF]) { sample.removeFirst(3) }
         guard let first = sample.first, first != 0x20, first != 0x09 else { return false }
-        let text = String(decoding: sample, as: UTF8.self)
         var known = 0, strong = false, lines = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw[...]
+        for rawLine in sample.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let line = Substring(String(decoding: rawLine.last == 0x0D ? rawLine.dropLast() : rawLine, as: UTF8.self))
             if line.isEmpty { break }
             lines += 1
             if line.first == " " || line.first == "\t" { continue }
