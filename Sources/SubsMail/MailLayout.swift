@@ -159,9 +159,9 @@ public struct MailLayout: Sendable, Equatable {
                 flush()
                 return
             case "img":
-                if let alt = e.attributes["alt"]?.trimmingCharacters(in: .whitespaces), !alt.isEmpty, alt.count <= 40 {
-                    append(" \(alt) ")
-                }
+                // A logo's alternative text names the sender ("Netflix logo" -> "Netflix").
+                let words = (e.attributes["alt"] ?? "").split(separator: " ").filter { !["logo", "logotipo", "logotype", "image", "bild", "imagen"].contains($0.lowercased()) }
+                if !words.isEmpty, words.joined(separator: " ").count <= 40 { append(" \(words.joined(separator: " ")) ") }
                 return
             case "table":
                 flush()

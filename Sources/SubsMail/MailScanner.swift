@@ -161,6 +161,12 @@ public struct MailScanner: Sendable {
     /// The sender's name (display name, else the domain's name) and the sent date, for fields the body
     /// leaves unread.
     static func fallBack(_ e: inout Extraction, on context: DocumentContext) {
+        // A domain's name ("Vegro") that the sender's display name spells in full ("Vegro Music").
+        if let read = e.name.value, let sender = senderName(context), context.senderName != nil,
+            fold(sender).count > fold(read).count, fold(sender).hasPrefix(fold(read)), sender.contains(" ")
+        {
+            e.name = ScannedField(sender, confidence: e.name.confidence, evidence: "From: \(context.senderName ?? sender)")
+        }
         if e.name.value == nil, let name = senderName(context) {
             e.name = ScannedField(name, confidence: headerConfidence, evidence: "From: \(context.senderName ?? context.senderAddress ?? name)")
         }
@@ -190,6 +196,10 @@ public struct MailScanner: Sendable {
         if labels.count >= 2, ["co", "com", "org", "net"].contains(labels.last!) { labels.removeLast() }
         guard let label = labels.last, label.count >= 2 else { return nil }
         return label.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    static func fold(_ s: String) -> String {
+        String(s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).filter { $0.isLetter || $0.isNumber })
     }
 
     func megabytes(_ bytes: Int) -> String {
