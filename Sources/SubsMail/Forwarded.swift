@@ -10,6 +10,8 @@ public enum ForwardedHeader {
         public var from: MailMessage.Address?
         public var date: LocalDate?
         public var subject: String?
+        /// The line of the marker: what is above it is the forwarder's own note.
+        public var line = 0
     }
 
     static let markers: [String] = [
@@ -34,6 +36,7 @@ public enum ForwardedHeader {
             guard f.count < 60, markers.contains(where: { f.hasPrefix($0) || f == $0 }) || (line.contains("---") && markers.contains(where: { f.contains($0) }))
             else { continue }
             var found = Found()
+            found.line = i
             for next in lines[(i + 1)..<min(lines.count, i + 12)] {
                 guard let colon = next.firstIndex(of: ":") else { continue }
                 let label = fold(String(next[..<colon]))

@@ -144,6 +144,8 @@ public struct MailScanner: Sendable {
             from = forwarded.from ?? from
             date = forwarded.date ?? date
             subject = forwarded.subject ?? subject
+            // The forwarder's note above the forwarded mail is not the invoice's.
+            layout.lines.removeFirst(forwarded.line)
         }
         if let s = subject { subject = stripReplyPrefixes(s) }
         let context = DocumentContext(senderName: from?.name, senderAddress: from?.address, subject: subject, sentDate: date)
