@@ -31,6 +31,7 @@ let package = Package(
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibOFX", pkgConfig: "libofx", providers: [.apt(["libofx-dev"])]),
+        .systemLibrary(name: "CGMime", pkgConfig: "gmime-3.0", providers: [.apt(["libgmime-3.0-dev"])]),
 
         // The domain: no I/O, no C.
         .target(name: "SubsCore"),
@@ -60,6 +61,9 @@ let package = Package(
         // Bank statement exports (CSV, OFX/QFX through libofx, CAMT.053 through SubsMarkup, QIF) as transactions.
         .target(name: "SubsStatements", dependencies: ["SubsCore", "SubsMarkup", "CLibOFX"]),
 
+        // E-mails (.eml, mbox, Maildir) through GMime: bodies laid out as text pages for the invoice extractor.
+        .target(name: "SubsMail", dependencies: ["SubsCore", "SubsScan", "SubsMarkup", "CGMime"]),
+
         // The optional AI engine: an OpenAI-compatible chat completions endpoint, opt-in.
         .target(name: "SubsAI", dependencies: ["SubsCore", "SubsScan"]),
 
@@ -76,7 +80,7 @@ let package = Package(
             name: "SubsCLIFull",
             dependencies: [
                 "SubsCLI", "SubsCore", "SubsStore", "SubsScan", "SubsAI", "SubsHTTP", "SubsReminders", "SubsStatements",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SubsMail", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "subs", dependencies: ["SubsCLI"]),
@@ -92,6 +96,7 @@ let package = Package(
         .testTarget(name: "SubsRemindersTests", dependencies: ["SubsReminders", "SubsCore"]),
         .testTarget(name: "SubsScanTests", dependencies: ["SubsScan", "SubsCore", "TestSupport"], exclude: ["Model"]),
         .testTarget(name: "SubsCalendarTests", dependencies: ["SubsCalendar", "SubsCore", "TestSupport"]),
+        .testTarget(name: "SubsMailTests", dependencies: ["SubsMail", "SubsScan", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsMarkupTests", dependencies: ["SubsMarkup"]),
         .testTarget(name: "SubsStatementsTests", dependencies: ["SubsStatements", "SubsCore", "TestSupport"]),
         .testTarget(name: "SubsHTTPTests", dependencies: ["SubsHTTP", "SubsCore", "SubsFeedServer", "TestSupport"]),

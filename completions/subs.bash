@@ -173,13 +173,13 @@ _subs() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|document|calendar|remind|snooze|ack|daemon|schedule|upcoming|forecast|report|budget|rates|help)
+    add|list|show|edit|rm|pause|resume|cancel|history|export|import|config|scan|document|calendar|remind|snooze|ack|daemon|schedule|upcoming|forecast|report|budget|rates|detect|help)
         # Offer subcommand argument completions
         "_subs_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan document calendar remind snooze ack daemon schedule upcoming forecast report budget rates help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm pause resume cancel history export import config scan document calendar remind snooze ack daemon schedule upcoming forecast report budget rates detect help' -- "${cur}"))
         ;;
     esac
 }
@@ -247,7 +247,7 @@ _subs_add() {
         return
         ;;
     '--scan')
-        __subs_add_completions -o plusdirs -fX '!*.@(png|jpg|jpeg|webp|tif|tiff|gif|bmp|heic|heif|pdf)'
+        __subs_add_completions -o plusdirs -fX '!*.@(png|jpg|jpeg|webp|tif|tiff|gif|bmp|heic|heif|pdf|eml)'
         return
         ;;
     '--engine')
@@ -667,9 +667,9 @@ _subs_config_unset() {
 
 _subs_scan() {
     repeating_flags=()
-    non_repeating_flags=(--no-color --json --text --version -h --help)
+    non_repeating_flags=(--no-color --add -y --yes --json --text --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --as-of --engine --send --lang --max-pages)
+    non_repeating_options=(--db --as-of --mailbox --since --engine --send --lang --max-pages)
     __subs_offer_flags_options -1
 
     # Offer option value completions
@@ -679,6 +679,13 @@ _subs_scan() {
         return
         ;;
     '--as-of')
+        return
+        ;;
+    '--mailbox')
+        __subs_add_completions -f
+        return
+        ;;
+    '--since')
         return
         ;;
     '--engine')
@@ -700,7 +707,7 @@ _subs_scan() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __subs_add_completions -o plusdirs -fX '!*.@(png|jpg|jpeg|webp|tif|tiff|gif|bmp|heic|heif|pdf)'
+        __subs_add_completions -o plusdirs -fX '!*.@(png|jpg|jpeg|webp|tif|tiff|gif|bmp|heic|heif|pdf|eml)'
         return
         ;;
     esac
@@ -1376,6 +1383,39 @@ _subs_rates_update() {
         return
         ;;
     '--base')
+        return
+        ;;
+    esac
+}
+
+_subs_detect() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --json --csv --add -y --yes --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --as-of --columns --currency)
+    __subs_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __subs_add_completions -o plusdirs -fX '!*.@(db)'
+        return
+        ;;
+    '--as-of')
+        return
+        ;;
+    '--columns')
+        return
+        ;;
+    '--currency')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __subs_add_completions -o plusdirs -fX '!*.@(csv|tsv|txt|ofx|qfx|qif|xml)'
         return
         ;;
     esac

@@ -26,8 +26,8 @@ extension SubsCommand {
         @OptionGroup package var global: GlobalOptions
         @Argument(help: "The service's name, unique (case-insensitive); read from the invoice with --scan.") package var name: String?
         @OptionGroup package var fields: SubscriptionOptions
-        @Option(help: ArgumentHelp("Read the subscription from this invoice: PNG, JPEG, WebP, TIFF, GIF, BMP, HEIC or PDF.", valueName: "file"),
-                completion: .file(extensions: ["png", "jpg", "jpeg", "webp", "tif", "tiff", "gif", "bmp", "heic", "heif", "pdf"]))
+        @Option(help: ArgumentHelp("Read the subscription from this invoice: PNG, JPEG, WebP, TIFF, GIF, BMP, HEIC, PDF or an e-mail (.eml).", valueName: "file"),
+                completion: .file(extensions: ["png", "jpg", "jpeg", "webp", "tif", "tiff", "gif", "bmp", "heic", "heif", "pdf", "eml"]))
         package var scan: String?
         @OptionGroup package var engine: ScanEngineOptions
         @Flag(name: [.short, .long], help: "With --scan: add without asking for confirmation.") package var yes = false

@@ -3,6 +3,7 @@ import Foundation
 import SubsAI
 import SubsCLI
 import SubsCore
+import SubsMail
 import SubsScan
 
 extension SubsCommand.Add: FullBuildWork {
@@ -14,7 +15,7 @@ extension SubsCommand.Add: FullBuildWork {
         let progress = Progress(ctx)
         let scanner = engine.scanner(ctx, progress: progress)
         // The file is read once: the bytes checked against kept documents are the ones scanned and kept.
-        let bytes = try scanner.readFile(URL(fileURLWithPath: file))
+        let bytes = try MailScanner(scanner: scanner).readFile(URL(fileURLWithPath: file))
         let digest = SHA256.hex(bytes)
         let all = try subscriptionsRefusingKept(file, digest: digest, ctx)
         let (result, reading) = try readInvoice(file, bytes: bytes, scanner: scanner, progress: progress, ctx)

@@ -8,6 +8,7 @@ import SubsScan
 extension SubsCommand.Scan: FullBuildWork {
     func runInFullBuild() throws {
         let ctx = try Context(global)
+        if let mailbox { return try scanMailbox(mailbox, ctx) }
         let progress = Progress(ctx)
         let scanner = engine.scanner(ctx, progress: progress)
         let settings = try engine.llmSettings(ctx)

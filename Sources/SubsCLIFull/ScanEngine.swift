@@ -3,6 +3,7 @@ import SubsAI
 import SubsCLI
 import SubsCore
 import SubsHTTP
+import SubsMail
 import SubsScan
 
 extension ScanEngineOptions {
@@ -23,7 +24,9 @@ extension ScanEngineOptions {
     func read(_ file: String, bytes: Data? = nil, scanner: InvoiceScanner, settings: LLMSettings?, ctx: Context, progress: Progress) throws
         -> (ScanResult, AssistedReading)
     {
-        let scan = if let bytes { try scanner.scan(data: bytes, name: file) } else { try scanner.scan(URL(fileURLWithPath: file)) }
+        // E-mails are told from documents by their bytes; MailScanner hands documents to the invoice scanner.
+        let mail = MailScanner(scanner: scanner)
+        let scan = try mail.scan(data: try bytes ?? mail.readFile(URL(fileURLWithPath: file)), name: file)
         if settings != nil { progress.show("asking the AI engine") }
         let reading = try AssistedReader.read(
             scan, choice: engine, settings: settings, http: HTTPClient(), mode: send,

@@ -55,9 +55,12 @@ enum DocumentLoader {
         }
         guard let type = MediaType.detect(data) else {
             if MediaType.looksLikeText(data) {
-                throw .data("\(name) is a text file, not an invoice image or PDF; give a PNG, JPEG, WebP, TIFF, GIF, BMP, HEIC or PDF file")
+                throw .data("\(name) is a text file, not an invoice image, PDF or e-mail; give a PNG, JPEG, WebP, TIFF, GIF, BMP, HEIC, PDF or .eml file (an e-mail saved with its headers)")
             }
             throw .data("\(name) is not a supported document; give a PNG, JPEG, WebP, TIFF, GIF, BMP, HEIC or PDF file")
+        }
+        if type == .email {
+            throw .data("\(name) is an e-mail message; subs scan and subs add --scan read it with the e-mail reader (subs-full)")
         }
         var warnings: [String] = []
         let ext = fileExtension.lowercased()
@@ -133,7 +136,7 @@ enum DocumentLoader {
             guard b.count == 8 else { return true }
             let riffSize = Int(b[4]) | Int(b[5]) << 8 | Int(b[6]) << 16 | Int(b[7]) << 24
             return data.count < riffSize + 8
-        case .bmp, .tiff, .heif, .pdf:
+        case .bmp, .tiff, .heif, .pdf, .email:
             return false
         }
     }

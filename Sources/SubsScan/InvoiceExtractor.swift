@@ -100,6 +100,15 @@ public struct InvoiceExtractor: Sendable {
         var result = Extraction()
         let doc = DocumentModel(pages: pages, context: context)
         result.language = doc.language
+        let count = { (r: LabelRole) in doc.roleCounts[r] ?? 0 }
+        result.cues.invoice = count(.docInvoice)
+        result.cues.receipt = count(.docReceipt)
+        result.cues.payment = count(.docPayment)
+        result.cues.subscription = count(.docSubscription)
+        result.cues.total = count(.total)
+        result.cues.paid = count(.paid)
+        result.cues.none = count(.docNone)
+        result.cues.announce = count(.docAnnounce)
         guard !doc.lines.isEmpty || !context.isEmpty else { return result }
         guard let model else {
             result.warnings.append("the extractor's trained model is missing or does not fit this build; nothing extracted (rebuild with make train)")

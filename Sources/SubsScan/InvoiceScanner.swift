@@ -55,6 +55,25 @@ public struct InvoiceScanner: Sendable {
         return try finish(doc, name: name, start: start)
     }
 
+    /// The text of a document already in memory (an e-mail's attachment), as `scan(data:name:)` reads it,
+    /// with the loader's warnings; no fields extracted.
+    public func readPages(data: Data, name: String) throws(SubsError) -> (pages: [TextPage], type: MediaType, warnings: [String]) {
+        let ext = (name as NSString).pathExtension
+        let doc = try DocumentLoader.check(data, name: name, fileExtension: ext, options: options)
+        var warnings = doc.warnings
+        let pages = try readPages(doc, name: name, warnings: &warnings)
+        return (pages, doc.type, warnings)
+    }
+
+    /// Extracts the fields from pages read elsewhere (an e-mail's body and attachments) and what is known of
+    /// the document besides them (its sender and date). `document` is what the store keeps.
+    public func extract(pages: [TextPage], context: DocumentContext, document: Data, mediaType: MediaType, warnings: [String] = [],
+                        start: ContinuousClock.Instant = .now) -> ScanResult {
+        let extraction = extractor.extract(pages: pages, context: context)
+        return ScanResult(extraction: extraction, pages: pages, document: document, mediaType: mediaType,
+                          warnings: warnings + extraction.warnings, elapsed: ContinuousClock.now - start)
+    }
+
     private func finish(_ doc: LoadedDocument, name: String, start: ContinuousClock.Instant) throws(SubsError) -> ScanResult {
         var warnings = doc.warnings
         var rasters: [Int: KeptPage] = [:]

@@ -3,6 +3,8 @@ import Foundation
 /// What a file is, decided from its first bytes (never from its name).
 public enum MediaType: String, Sendable, CaseIterable {
     case png, jpeg, gif, bmp, tiff, webp, heif, pdf
+    /// An RFC 822 / MIME message (a saved e-mail, .eml): read by SubsMail, not by the document loader.
+    case email
 
     /// The IANA media type, as the store keeps it.
     public var mimeType: String {
@@ -15,6 +17,7 @@ public enum MediaType: String, Sendable, CaseIterable {
         case .webp: "image/webp"
         case .heif: "image/heif"
         case .pdf: "application/pdf"
+        case .email: "message/rfc822"
         }
     }
 
@@ -29,12 +32,14 @@ public enum MediaType: String, Sendable, CaseIterable {
         case .webp: ["webp"]
         case .heif: ["heic", "heif", "hif", "avif"]
         case .pdf: ["pdf"]
+        case .email: ["eml"]
         }
     }
 
     var displayName: String {
         switch self {
         case .heif: "HEIF/HEIC"
+        case .email: "e-mail"
         default: rawValue.uppercased()
         }
     }
@@ -61,11 +66,40 @@ public enum MediaType: String, Sendable, CaseIterable {
         if let range = data.prefix(1024).range(of: Data("%PDF-".utf8)), range.lowerBound - data.startIndex < 1024 {
             return .pdf
         }
+        if looksLikeMessage(data) { return .email }
         return nil
     }
 
+    /// Header names an e-mail starts with; one of them must be there.
+    static let messageHeaders: Set<String> = [
+        "from", "date", "subject", "mime-version", "message-id", "received", "return-path", "delivered-to", "to",
+        "content-type", "reply-to", "x-mailer", "dkim-signature", "arc-seal", "authentication-results",
+    ]
+
+    /// True when the bytes start like an RFC 822 message: header lines ("Name: value", folded lines indented)
+    /// up to a blank line or the end of the sample, with From:, Date:, Subject: or MIME-Version: among them.
+    public static func looksLikeMessage(_ data: Data) -> Bool {
+        var sample = [UInt8](data.prefix(8192))
+        if sample.starts(with: [0xEF, 0xBB, 0xBF]) { sample.removeFirst(3) }
+        guard let first = sample.first, first != 0x20, first != 0x09 else { return false }
+        var known = 0, strong = false, lines = 0
+        for rawLine in sample.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let line = Substring(String(decoding: rawLine.last == 0x0D ? rawLine.dropLast() : rawLine, as: UTF8.self))
+            if line.isEmpty { break }
+            lines += 1
+            if line.first == " " || line.first == "\t" { continue }
+            guard let colon = line.firstIndex(of: ":"), colon > line.startIndex,
+                line[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+            else { return false }
+            let name = line[..<colon].lowercased()
+            if messageHeaders.contains(name) { known += 1 }
+            if ["from", "date", "subject", "mime-version"].contains(name) { strong = true }
+        }
+        return lines > 0 && strong && known >= 2
+    }
+
     /// True when the bytes look like plain text (UTF-8 without control characters).
-    static func looksLikeText(_ data: Data) -> Bool {
+    public static func looksLikeText(_ data: Data) -> Bool {
         let sample = data.prefix(4096)
         guard !sample.isEmpty, let s = String(data: sample, encoding: .utf8) ?? String(data: sample.dropLast(3), encoding: .utf8)
         else { return false }
@@ -150,7 +184,7 @@ enum ImageHeader {
             return tiff([UInt8](data.prefix(1 << 20)))
         case .jpeg:
             return jpeg([UInt8](data))
-        case .heif, .pdf:
+        case .heif, .pdf, .email:
             return nil
         }
     }

@@ -32,6 +32,8 @@ public struct Extraction: Sendable, Equatable {
     /// Detected language: en, fr, de, es.
     public var language: String?
     public var warnings: [String] = []
+    /// How many lines of each kind of wording the document has: what tells an invoice from a newsletter.
+    public var cues = DocumentCues()
 
     public init() {}
 
@@ -54,6 +56,31 @@ public struct Extraction: Sendable, Equatable {
         guard let a = amount.value, let c = currency.value else { return nil }
         return Money(a, c)
     }
+}
+
+/// Counts of the lexicon's document words (seven languages) in a document's lines.
+public struct DocumentCues: Sendable, Equatable {
+    /// "invoice", "Rechnung", "facture"...
+    public var invoice = 0
+    /// "receipt", "Quittung", "reçu"...
+    public var receipt = 0
+    /// "payment confirmation", "Zahlungsbestätigung"...
+    public var payment = 0
+    /// "subscription", "Abonnement", "membership", "renewal"...
+    public var subscription = 0
+    /// "total", "amount paid"...
+    public var total = 0
+    /// "paid", "charged"...
+    public var paid = 0
+    /// Words of documents that are no invoice: "newsletter", "unsubscribe", "has shipped", "quote".
+    public var none = 0
+    /// Announcements of a charge to come: "will be charged", "reminder".
+    public var announce = 0
+
+    public init() {}
+
+    /// Invoice, receipt and payment wording together.
+    public var billing: Int { invoice + receipt + payment }
 }
 
 /// The result of scanning one file: the fields, the text, and the document itself (the store
