@@ -19,15 +19,20 @@ extension SubsCommand.Scan {
         let mails = MailboxScanner(mail: MailScanner(scanner: scanner), since: since.flatMap { LocalDate(iso: $0) })
         let start = ContinuousClock.now
         var total = 0
+        let expected = progress.enabled ? mailbox.messageCount : 0
         let findings = try mails.scan(mailbox) { n in
             total = n
-            progress.show("\(n) messages")
+            progress.bar(n, of: max(expected, n), "messages")
         }
         progress.clear()
         let groups = MailboxScanner.group(findings)
         let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18 + Double((ContinuousClock.now - start).components.seconds)
         Output.note("\(path): \(total) messages in \(String(format: "%.1f", seconds)) s; \(findings.count) invoices of \(groups.count) services")
-        for g in groups { print(json ? Self.json(g) : Self.human(g, ctx.output)) }
+        if json {
+            for g in groups { print(Self.json(g)) }
+        } else if !groups.isEmpty {
+            Self.table(groups).write(ctx.output)
+        }
         if add { try addServices(groups, mailbox: mailbox, scanner: scanner, progress: progress, ctx) }
     }
 
@@ -36,12 +41,13 @@ extension SubsCommand.Scan {
         return e.currency.value.map { Money(a, $0).plainString + " " + $0.code } ?? "\(a)"
     }
 
-    static func human(_ g: MailboxGroup, _ out: Output) -> String {
-        let l = g.latest
-        let count = "\(g.findings.count) invoice\(g.findings.count == 1 ? "" : "s")"
-        let confidence = String(format: "%.2f", g.confidence)
-        return "\(out.bold(g.name))  \(amountText(l.extraction))  latest \(l.date?.description ?? "-")  \(count)  confidence \(confidence)"
-            + out.dim("  \(l.message.message.subject ?? "")")
+    /// One row per service: its latest invoice, how many there are, how sure, and the latest subject.
+    static func table(_ groups: [MailboxGroup]) -> Table {
+        Table(header: ["NAME", "AMOUNT", "LATEST", "INVOICES", "SURE", "SUBJECT"], rows: groups.map { g in
+            let l = g.latest
+            return [g.name, amountText(l.extraction), l.date?.description ?? "-", "\(g.findings.count)",
+                    "\(Int((g.confidence * 100).rounded()))%", l.message.message.subject ?? ""]
+        }, rightAligned: [1, 3, 4])
     }
 
     static func json(_ g: MailboxGroup) -> String {

@@ -88,6 +88,27 @@ public struct Mailbox: Sendable {
         }
     }
 
+    /// How many messages there are, for a progress bar: Maildir files, or an mbox's "From " separator lines
+    /// (a quick count of the bytes; GMime's split decides what a message is).
+    public var messageCount: Int {
+        switch format {
+        case .maildir: return files.count
+        case .mbox:
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return 0 }
+            return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int in
+                let from = Array("From ".utf8)
+                var count = 0
+                var atLineStart = true
+                for i in 0..<bytes.count {
+                    if atLineStart && bytes[i] == from[0] && i + from.count <= bytes.count
+                        && (1..<from.count).allSatisfy({ bytes[i + $0] == from[$0] }) { count += 1 }
+                    atLineStart = bytes[i] == UInt8(ascii: "\n")
+                }
+                return count
+            }
+        }
+    }
+
     /// The bytes of one message, to scan it whole or keep it as a document.
     public func bytes(of m: Message) throws(SubsError) -> Data {
         switch m.source {
@@ -159,7 +180,7 @@ public struct MailboxScanner: Sendable {
         var done = 0
         let options = MailParser.Options(attachments: true, maxPartBytes: mail.scanner.options.maxFileBytes)
         func flush() {
-            let results = Self.parallelMap(batch) { m -> MailboxFinding? in
+            let results = batch.parallelMap(perTask: 1) { m -> MailboxFinding? in
                 guard let result = try? mail.scan(m.message, document: Data(), name: m.file, attachments: .whenNeeded),
                     let confidence = Self.invoiceConfidence(result.extraction), confidence >= Self.minConfidence
                 else { return nil }
@@ -198,24 +219,6 @@ public struct MailboxScanner: Sendable {
             g.findings.sort { ($0.date ?? .distantPastDay, $0.message.number) < ($1.date ?? .distantPastDay, $1.message.number) }
             return g
         }.sorted { $0.name.lowercased() < $1.name.lowercased() }
-    }
-
-    /// Runs `transform` over `items` on every core, keeping their order.
-    static func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-        guard items.count > 1 else { return items.map(transform) }
-        let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        let workers = min(items.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
-        nonisolated(unsafe) let out = results
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
-            var i = w
-            while i < items.count {
-                out[i] = transform(items[i])
-                i += workers
-            }
-        }
-        return results.map { $0! }
     }
 }
 

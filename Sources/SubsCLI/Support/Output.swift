@@ -75,10 +75,16 @@ package struct Output {
 }
 
 /// An aligned text table. Columns whose header is in `rightAligned` are right-aligned (amounts).
-struct Table {
-    var header: [String]
-    var rows: [[String]] = []
-    var rightAligned: Set<Int> = []
+package struct Table {
+    package var header: [String]
+    package var rows: [[String]] = []
+    package var rightAligned: Set<Int> = []
+
+    package init(header: [String], rows: [[String]] = [], rightAligned: Set<Int> = []) {
+        self.header = header
+        self.rows = rows
+        self.rightAligned = rightAligned
+    }
 
     /// Display width: the byte count for ASCII (Character counting is slow over 100,000 rows).
     static func width(_ s: String) -> Int {
@@ -89,7 +95,7 @@ struct Table {
     func render(_ out: Output) -> String { String(decoding: bytes(out), as: UTF8.self) }
 
     /// Prints the table and a newline, as bytes: 10,000 rows are not made into one String first.
-    func write(_ out: Output) {
+    package func write(_ out: Output) {
         let buffer = StdoutBuffer()
         buffer.append(bytes(out))
         buffer.append(byte: UInt8(ascii: "\n"))
