@@ -86,37 +86,22 @@ enum CSVStatement {
         let column = { (i: Int?) in i.map { c in data.map { c < $0.fields.count ? $0.fields[c] : "" } } ?? [] }
         let order = columns.dateOrder.flatMap(BankDate.Order.init(rawValue:)) ?? BankDate.guessOrder(column(map[.date]))
         let amountMark = BankAmount.guess(column(map[.amount]) + column(map[.debit]) + column(map[.credit]))
+        let converted = data.parallelMap { row in
+            convert(row, map: map, order: order, amountMark: amountMark, defaultCurrency: defaultCurrency, source: source)
+        }
         var transactions: [BankTransaction] = []
-        for row in data {
-            let f = row.fields
-            let cell = { (role: StatementColumns.Role) -> String in map[role].map { $0 < f.count ? f[$0].trimmedSpaces : "" } ?? "" }
-            guard let date = BankDate.parse(cell(.date), order: order) else {
+        transactions.reserveCapacity(converted.count)
+        for (row, result) in zip(data, converted) {
+            switch result {
+            case .transaction(let t): transactions.append(t)
+            case .blank: continue
+            case .badDate(let text):
                 // Footers ("Closing balance", totals) have no date; a malformed date in a transaction line is an error.
-                if cell(.date).isEmpty || cell(.date).contains(where: \.isLetter) && transactions.count > 0 { continue }
-                throw SubsError.data("\(source) line \(row.line): '\(cell(.date))' is not a date; say which column holds dates with --columns date=N")
+                if text.isEmpty || text.contains(where: { $0.isLetter }) && transactions.count > 0 { continue }
+                throw SubsError.data("\(source) line \(row.line): '\(text)' is not a date; say which column holds dates with --columns date=N")
+            case .badAmount(let text):
+                throw SubsError.data("\(source) line \(row.line): '\(text)' is not an amount; say which column holds amounts with --columns amount=N")
             }
-            var amount: Decimal
-            var currency: Currency? = cell(.currency).isEmpty ? nil : Currency(code: cell(.currency))
-            if map[.amount] != nil {
-                guard let parsed = BankAmount.parse(cell(.amount), mark: amountMark) else {
-                    if cell(.amount).isEmpty { continue }
-                    throw SubsError.data("\(source) line \(row.line): '\(cell(.amount))' is not an amount; say which column holds amounts with --columns amount=N")
-                }
-                amount = parsed.value
-                currency = currency ?? parsed.currency
-                let direction = fold(cell(.direction))
-                if ["af", "debit", "d", "dr", "dbit", "s", "soll", "-", "debito", "cargo", "out"].contains(direction) { amount = -abs(amount) }
-                if ["bij", "credit", "c", "cr", "crdt", "h", "haben", "+", "credito", "abono", "in"].contains(direction) { amount = abs(amount) }
-            } else {
-                let debit = BankAmount.parse(cell(.debit), mark: amountMark)
-                let credit = BankAmount.parse(cell(.credit), mark: amountMark)
-                guard debit != nil || credit != nil else { continue }
-                amount = abs(credit?.value ?? 0) - abs(debit?.value ?? 0)
-                currency = currency ?? debit?.currency ?? credit?.currency
-            }
-            transactions.append(BankTransaction(
-                date: date, amount: amount, currency: currency ?? defaultCurrency, description: cell(.description),
-                source: "\(source) line \(row.line)"))
         }
         guard !transactions.isEmpty else { throw SubsError.data("\(source) has no transactions with a date and an amount") }
         // An unsigned export (a card's statement) lists what was spent: every amount is money out.
@@ -124,6 +109,43 @@ enum CSVStatement {
             for i in transactions.indices { transactions[i].amount = -transactions[i].amount }
         }
         return transactions
+    }
+
+    /// One row read on its own (rows are read in parallel; what a bad one means depends on the rows before it).
+    private enum Converted: Sendable {
+        case transaction(BankTransaction)
+        /// No amount at all: not a transaction.
+        case blank
+        case badDate(String)
+        case badAmount(String)
+    }
+
+    private static func convert(_ row: (line: Int, fields: [String]), map: [StatementColumns.Role: Int], order: BankDate.Order,
+                                amountMark: BankAmount.DecimalMark, defaultCurrency: Currency?, source: String) -> Converted {
+        let f = row.fields
+        let cell = { (role: StatementColumns.Role) -> String in map[role].map { $0 < f.count ? f[$0].trimmedSpaces : "" } ?? "" }
+        guard let date = BankDate.parse(cell(.date), order: order) else { return .badDate(cell(.date)) }
+        var amount: Decimal
+        var currency: Currency? = cell(.currency).isEmpty ? nil : Currency(code: cell(.currency))
+        if map[.amount] != nil {
+            guard let parsed = BankAmount.parse(cell(.amount), mark: amountMark) else {
+                return cell(.amount).isEmpty ? .blank : .badAmount(cell(.amount))
+            }
+            amount = parsed.value
+            currency = currency ?? parsed.currency
+            let direction = fold(cell(.direction))
+            if ["af", "debit", "d", "dr", "dbit", "s", "soll", "-", "debito", "cargo", "out"].contains(direction) { amount = -abs(amount) }
+            if ["bij", "credit", "c", "cr", "crdt", "h", "haben", "+", "credito", "abono", "in"].contains(direction) { amount = abs(amount) }
+        } else {
+            let debit = BankAmount.parse(cell(.debit), mark: amountMark)
+            let credit = BankAmount.parse(cell(.credit), mark: amountMark)
+            guard debit != nil || credit != nil else { return .blank }
+            amount = abs(credit?.value ?? 0) - abs(debit?.value ?? 0)
+            currency = currency ?? debit?.currency ?? credit?.currency
+        }
+        return .transaction(BankTransaction(
+            date: date, amount: amount, currency: currency ?? defaultCurrency, description: cell(.description),
+            source: "\(source) line \(row.line)"))
     }
 
     /// The separator whose rows agree most on a number of columns.

@@ -17,7 +17,7 @@ enum StatementText {
 /// "€12.50", "+3.00 EUR". Which of `.` and `,` is the decimal mark is decided once per column
 /// (`DecimalMark.guess`), since "1.234" alone could be either.
 enum BankAmount {
-    enum DecimalMark { case point, comma }
+    enum DecimalMark: Sendable { case point, comma }
 
     /// The mark that makes sense of every value of a column.
     static func guess(_ values: [String]) -> DecimalMark {
