@@ -5,8 +5,9 @@ import TestSupport
 /// `subs detect` on a year of a made-up current account: subscriptions among groceries, fuel, one-off buys,
 /// a salary and cash withdrawals, compared with what the database tracks.
 @Suite struct DetectTests {
+    /// The demo's statement (docs/samples): made up, a year of one account.
     static let statement = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/statement.csv").path
+        .appendingPathComponent("../../docs/samples/statement.csv").standardizedFileURL.path
 
     /// Tracks Dropbox at an old price, Hulu (never charged in the statement) and Pure Gym, cancelled
     /// in September but charged since.
