@@ -139,6 +139,12 @@ public struct InvoiceExtractor: Sendable {
             // Below zero it is a charge as a bank prints it, unless the document works it out as a credit.
             let value = AmountCandidates.isCredit(a.mention, in: doc) ? a.mention.signedValue : a.value
             result.amount = ScannedField(value, confidence: s, evidence: evidence(a.mention.line))
+        } else if !context.isEmpty, let only = amounts.first, only.mention.currency != nil,
+            amounts.allSatisfy({ $0.value == only.value }), result.cues.invoice + result.cues.receipt + result.cues.payment + result.cues.paid > 0
+        {
+            // An e-mail about a payment that prints one amount, with its currency, names the charge even in running
+            // text no label precedes ("sent you an invoice for €120.00"); a low confidence says so.
+            result.amount = ScannedField(only.value, confidence: 0.4, evidence: evidence(only.mention.line))
         }
         // The charge's own sign or code names its currency; else the document's evidence decides.
         let chosenCurrency = result.amount.value != nil ? best("amount", all.amount).flatMap { amounts[$0.index].mention.currency } : nil
@@ -165,8 +171,32 @@ public struct InvoiceExtractor: Sendable {
             result.frequency = ScannedField(frequencies[i].cadence, confidence: s, evidence: evidence(frequencies[i].line))
             result.frequencyStated = true
         }
+        // No cadence printed, but a billing date and the next one: their distance is the cadence.
+        if !result.frequencyStated, let billed = result.billingDate.value, let next = result.nextBillingDate.value,
+            let cadence = Self.cadence(from: billed, to: next)
+        {
+            let confidence = min(result.billingDate.confidence, result.nextBillingDate.confidence) * 0.8
+            result.frequency = ScannedField(cadence, confidence: confidence, evidence: result.nextBillingDate.evidence)
+            result.frequencyStated = true
+        }
         if result.amount.value == nil { result.warnings.append("no total amount found") }
         return result
+    }
+
+    /// The cadence whose one step from `a` lands within two days of `b` (month lengths and booking shifts).
+    public static func cadence(from a: LocalDate, to b: LocalDate) -> Cadence? {
+        let steps: [Cadence] = [.weekly, Cadence(unit: .week, count: 2)!, .monthly, .quarterly, Cadence(unit: .month, count: 6)!, .yearly]
+        return steps.first { c in
+            let due: LocalDate
+            switch c.unit {
+            case .week: due = a.adding(days: 7 * c.count)
+            case .month: due = a.adding(months: c.count)
+            case .quarter: due = a.adding(months: 3 * c.count)
+            case .year: due = a.adding(months: 12 * c.count)
+            default: return false
+            }
+            return abs(due.days(until: b)) <= 2
+        }
     }
 }
 
