@@ -27,7 +27,7 @@ extension SubsCommand.Scan {
         progress.clear()
         let groups = MailboxScanner.group(findings)
         let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18 + Double((ContinuousClock.now - start).components.seconds)
-        Output.note("\(path): \(total) messages in \(String(format: "%.1f", seconds)) s; \(findings.count) invoices of \(groups.count) services")
+        Output.note("\(path): \(total) messages in \(String(format: "%.1f", seconds)) s; \(findings.count) invoice\(findings.count == 1 ? "" : "s") of \(groups.count) service\(groups.count == 1 ? "" : "s")")
         if json {
             for g in groups { print(Self.json(g)) }
         } else if !groups.isEmpty {
@@ -43,11 +43,11 @@ extension SubsCommand.Scan {
 
     /// One row per service: its latest invoice, how many there are, how sure, and the latest subject.
     static func table(_ groups: [MailboxGroup]) -> Table {
-        Table(header: ["NAME", "AMOUNT", "LATEST", "INVOICES", "SURE", "SUBJECT"], rows: groups.map { g in
+        Table(header: ["NAME", "AMOUNT", "EVERY", "LATEST", "INVOICES", "SURE", "SUBJECT"], rows: groups.map { g in
             let l = g.latest
-            return [g.name, amountText(l.extraction), l.date?.description ?? "-", "\(g.findings.count)",
+            return [g.name, amountText(l.extraction), g.cadence?.description ?? "-", l.date?.description ?? "-", "\(g.findings.count)",
                     "\(Int((g.confidence * 100).rounded()))%", l.message.message.subject ?? ""]
-        }, rightAligned: [1, 3, 4])
+        }, rightAligned: [1, 4, 5])
     }
 
     static func json(_ g: MailboxGroup) -> String {
@@ -67,6 +67,7 @@ extension SubsCommand.Scan {
             ("amount", .optional(l.extraction.amount.value.map { a in l.extraction.currency.value.map { Money(a, $0).plainString } ?? "\(a)" })),
             ("currency", .optional(l.extraction.currency.value?.code)),
             ("billing_date", .optional(l.date?.description)),
+            ("frequency", .optional(g.cadence?.frequency)), ("interval", g.cadence.map { .int($0.count) } ?? .null),
             ("confidence", .number(String(format: "%.2f", g.confidence))),
             ("messages", .array(g.findings.map(message))),
         ]).serialized()
@@ -89,6 +90,8 @@ extension SubsCommand.Scan {
             progress.clear()
             var changes = result.extraction.subscriptionChanges
             if let a = changes.amount, a.hasPrefix("-") { changes.amount = nil }
+            // The invoice does not say how often; the dates of its service's invoices do.
+            if !result.frequencyStated, let cadence = g.cadence { changes.cadence = cadence.description }
             guard changes.name != nil, changes.amount != nil else {
                 Output.note("\(g.name): could not read a name and an amount from \(file); skipped (subs add --scan FILE asks for them)")
                 continue

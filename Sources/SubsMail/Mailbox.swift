@@ -142,6 +142,16 @@ public struct MailboxGroup: Sendable {
     public var findings: [MailboxFinding]
     public var latest: MailboxFinding { findings.last! }
     public var confidence: Double { findings.map(\.confidence).max() ?? 0 }
+
+    /// The cadence the invoices' dates keep (most gaps from one to the next), when there are two or more.
+    public var cadence: Cadence? {
+        let dates = Array(Set(findings.compactMap(\.date))).sorted()
+        guard dates.count >= 2 else { return nil }
+        let steps = zip(dates, dates.dropFirst()).map { InvoiceExtractor.cadence(from: $0, to: $1) }
+        let counts = Dictionary(grouping: steps.compactMap { $0 }, by: { $0 }).mapValues(\.count)
+        guard let (cadence, n) = counts.max(by: { $0.value < $1.value }), n * 3 >= steps.count * 2 else { return nil }
+        return cadence
+    }
 }
 
 /// Scans a mailbox for invoices: every message's body (HTML or text) through the extractor, PDF attachments

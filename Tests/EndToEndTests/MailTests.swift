@@ -83,6 +83,46 @@ import TestSupport
         #expect(try subs.run(["list", "--csv"]).stdout == list.stdout)
     }
 
+    /// One service's receipt each quarter, no frequency and no date printed: the sent dates give the cadence
+    /// (else it would be monthly, the default).
+    @Test func aServicesMonthlyInvoicesGiveItsCadenceAndItIsAddedSo() throws {
+        let subs = try SubsRunner(today: "2026-12-31")
+        let box = subs.home.appendingPathComponent("Maildir")
+        for sub in ["cur", "new", "tmp"] { try FileManager.default.createDirectory(at: box.appendingPathComponent(sub), withIntermediateDirectories: true) }
+        for (i, month) in ["Jan", "Apr", "Jul", "Oct"].enumerated() {
+            let mail = """
+                From: Varo Cloud <billing@varo.example>\r
+                Date: Mon, 3 \(month) 2025 10:00:00 +0000\r
+                Subject: Your Varo Cloud receipt\r
+                MIME-Version: 1.0\r
+                Content-Type: text/plain; charset=utf-8\r
+                \r
+                Receipt\r
+                \r
+                Thanks for your payment to Varo Cloud.\r
+                Plan:          Pro\r
+                Amount paid:   EUR 24.54\r
+
+                """
+            try mail.write(to: box.appendingPathComponent("cur/\(i).eml:2,S"), atomically: true, encoding: .utf8)
+        }
+        let r = try subs.run(["scan", "--mailbox", box.path, "--json"])
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "one service: \(r.stdout)")
+        let o = try json(try #require(lines.first))
+        #expect(o["count"] as? Int == 4)
+        #expect(o["frequency"] as? String == "quarterly", "\(o)")
+        #expect(o["billing_date"] as? String == "2025-10-03", "\(o)")
+        let table = try subs.run(["scan", "--mailbox", box.path])
+        #expect(table.stdout.hasPrefix("NAME"), "\(table.stdout)")
+        #expect(table.stdout.contains("quarterly"), "\(table.stdout)")
+        let added = try subs.run(["scan", "--mailbox", box.path, "--add", "--yes"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let show = try subs.run(["show", "varo cloud", "--json"])
+        #expect(show.stdout.contains("\"frequency\": \"quarterly\""), "\(show.stdout)")
+        #expect(show.stdout.contains("24.54"), "\(show.stdout)")
+    }
+
     @Test func badMailInputIsOneLineANonZeroExitAndNoChange() throws {
         let subs = try SubsRunner()
         try subs.run(["add", "Netflix", "--amount", "15.99"])
