@@ -40,7 +40,7 @@ extension SubsCommand {
         package func run() throws { try FullBuild.run(self) }
 
         /// Everything after reading the files: find, compare with the store, print, add.
-        package func review(_ transactions: [BankTransaction], read: [(file: String, format: String, count: Int)], defaultCurrency: Currency, _ ctx: Context) throws {
+        package func review(_ transactions: [BankTransaction], read: [StatementFile], defaultCurrency: Currency, _ ctx: Context) throws {
             let store = try ctx.openStore()
             let tracked = try store.read { try $0.subscriptions() }
             let end = transactions.map(\.date).max()

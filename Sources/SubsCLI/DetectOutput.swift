@@ -1,17 +1,32 @@
 import Foundation
 import SubsCore
 
+/// A statement file read: its format, its transactions, and how many of them an earlier file had (overlapping exports).
+package struct StatementFile {
+    package var file: String
+    package var format: String
+    package var count: Int
+    package var alreadyRead: Int
+
+    package init(file: String, format: String, count: Int, alreadyRead: Int) {
+        self.file = file
+        self.format = format
+        self.count = count
+        self.alreadyRead = alreadyRead
+    }
+}
+
 /// How `subs detect` prints what it found: sections of a table on a terminal, one JSON document, or CSV.
 struct DetectOutput {
     /// Series the finder is less sure of than this are not shown.
     static let minimumConfidence = 0.5
 
     let review: StatementReview
-    let read: [(file: String, format: String, count: Int)]
+    let read: [StatementFile]
     let transactions: Int
     let out: Output
 
-    init(review: StatementReview, read: [(file: String, format: String, count: Int)], transactions: Int, _ out: Output) {
+    init(review: StatementReview, read: [StatementFile], transactions: Int, _ out: Output) {
         self.review = review
         self.read = read
         self.transactions = transactions
@@ -21,7 +36,9 @@ struct DetectOutput {
     // MARK: Terminal
 
     func printHuman() {
-        let files = read.map { "\($0.file) (\($0.format), \($0.count))" }.joined(separator: ", ")
+        let files = read.map { f in
+            "\(f.file) (\(f.format), \(f.count)\(f.alreadyRead > 0 ? ", \(f.alreadyRead) already read from another file" : ""))"
+        }.joined(separator: ", ")
         var intro = "Read \(transactions) transactions from \(files)"
         if let p = review.period { intro += ", \(p.lowerBound) to \(p.upperBound)" }
         print(intro + ".")
@@ -73,7 +90,7 @@ struct DetectOutput {
 
     func json() -> JSONValue {
         var top: [(String, JSONValue)] = []
-        top.append(("files", .array(read.map { .object([("file", .string($0.file)), ("format", .string($0.format)), ("transactions", .int($0.count))]) })))
+        top.append(("files", .array(read.map { .object([("file", .string($0.file)), ("format", .string($0.format)), ("transactions", .int($0.count)), ("already_read", .int($0.alreadyRead))]) })))
         top.append(("from", review.period.map { .string("\($0.lowerBound)") } ?? .null))
         top.append(("through", review.period.map { .string("\($0.upperBound)") } ?? .null))
         top.append(("recurring", .array(review.findings.map(json))))

@@ -19,7 +19,7 @@ extension SubsCommand.Detect: FullBuildWork {
         }
         let reader = StatementReader(columns: columns, defaultCurrency: defaultCurrency)
         var all: [BankTransaction] = []
-        var read: [(file: String, format: String, count: Int)] = []
+        var read: [StatementFile] = []
         // Every file is read before anything is found: a bad one stops the command, naming it.
         var seen = Set<BankTransaction.Identity>()
         for file in files {
@@ -28,7 +28,7 @@ extension SubsCommand.Detect: FullBuildWork {
             let fresh = transactions.filter { !seen.contains($0.identity) }
             for t in transactions { seen.insert(t.identity) }
             all += fresh
-            read.append((file, format.rawValue, transactions.count))
+            read.append(StatementFile(file: file, format: format.rawValue, count: transactions.count, alreadyRead: transactions.count - fresh.count))
         }
         try review(all, read: read, defaultCurrency: defaultCurrency, ctx)
     }

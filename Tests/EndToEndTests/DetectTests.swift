@@ -60,6 +60,32 @@ import TestSupport
         #expect(again.stdout.contains("Nothing new to add."), "\(again.stdout)")
     }
 
+    @Test func overlappingExportsOfOneAccountCountEachLineOnce() throws {
+        let subs = try Self.tracking()
+        let lines = try String(contentsOfFile: Self.statement, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = lines[0], rows = Array(lines.dropFirst())
+        // January to August, and June to January: June to August in both.
+        let first = rows.filter { $0.contains("/2025") && Int($0.dropFirst(3).prefix(2))! <= 8 }
+        let second = rows.filter { !$0.contains("/2025") || Int($0.dropFirst(3).prefix(2))! >= 6 }
+        let overlap = rows.filter { $0.contains("/2025") && (6...8).contains(Int($0.dropFirst(3).prefix(2))!) }.count
+        #expect(overlap > 0)
+        let a = subs.home.path + "/jan-aug.csv", b = subs.home.path + "/jun-jan.csv"
+        try ([header] + first).joined(separator: "\n").write(toFile: a, atomically: true, encoding: .utf8)
+        try ([header] + second).joined(separator: "\n").write(toFile: b, atomically: true, encoding: .utf8)
+        let r = try subs.run(["detect", a, b, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let files = o["files"] as! [[String: Any]]
+        #expect(files.map { $0["already_read"] as? Int } == [0, overlap])
+        let whole = try subs.run(["detect", Self.statement, "--json"])
+        // The same series, charges and all, as from the one export of the whole year.
+        let series = { (text: String) in
+            ((try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any])["recurring"] as! [[String: Any]])
+                .map { "\($0["name"]!) \(($0["charges"] as! [Any]).count)" }
+        }
+        #expect(try series(r.stdout) == series(whole.stdout))
+    }
+
     @Test func withoutATerminalAddNeedsYesAndStoresNothing() throws {
         let subs = try Self.tracking()
         let before = try Data(contentsOf: URL(fileURLWithPath: subs.databasePath))
