@@ -39,7 +39,7 @@ struct DetectOutput {
         let files = read.map { f in
             "\(f.file) (\(f.format), \(f.count)\(f.alreadyRead > 0 ? ", \(f.alreadyRead) already read from another file" : ""))"
         }.joined(separator: ", ")
-        var intro = "Read \(transactions) transactions from \(files)"
+        var intro = "Read \(transactions) transaction\(transactions == 1 ? "" : "s") from \(files)"
         if let p = review.period { intro += ", \(p.lowerBound) to \(p.upperBound)" }
         print(intro + ".")
         let active = review.findings.filter(\.series.isActive)

@@ -5,7 +5,7 @@ import SubsCore
 /// date=1,description=3,amount=5` (1-based positions) or by header (`date=Buchungstag,amount=Betrag`).
 public struct StatementColumns: Sendable, Equatable {
     public enum Role: String, CaseIterable, Sendable {
-        case date, description, amount, debit, credit, currency, direction
+        case date, description, payee, amount, debit, credit, currency, direction
     }
 
     public var choices: [Role: String] = [:]
@@ -28,7 +28,7 @@ public struct StatementColumns: Sendable, Equatable {
                 dateOrder = pair[1].lowercased()
                 continue
             }
-            let role = key == "payee" ? .description : Role(rawValue: key)
+            let role = Role(rawValue: key)
             guard let role else {
                 throw .usage("--columns: unknown role '\(pair[0])'; use \(Role.allCases.map(\.rawValue).joined(separator: ", ")) or dates")
             }
@@ -48,19 +48,23 @@ enum CSVStatement {
                  "data", "data operazione", "data contabile", "data movimento", "transactiedatum", "boekdatum", "started date",
                  "completed date", "date posted", "trans. date", "value date", "valuta", "valutadatum", "wertstellung",
                  "date valeur", "fecha valor", "data valuta"]),
-        (.description, ["description", "transaction description", "payee", "merchant", "name", "details", "narrative",
-                        "memo", "counterparty", "beneficiary", "auftraggeber / begunstigter", "auftraggeber/empfanger",
-                        "begunstigter/zahlungspflichtiger", "empfanger", "auftraggeber", "name zahlungsbeteiligter",
-                        "verwendungszweck", "buchungstext", "libelle", "libelle operation", "intitule", "concepto",
-                        "descripcion", "descrizione", "causale", "naam / omschrijving", "omschrijving", "naam",
-                        "tegenpartij", "mededelingen", "reference", "particulars", "beneficiario", "descricao"]),
+        // The purpose or memo text; the counterparty's own column, when there is one, is the payee.
+        (.description, ["description", "transaction description", "details", "narrative", "memo", "verwendungszweck",
+                        "libelle", "libelle operation", "intitule", "concepto", "descripcion", "descrizione", "causale",
+                        "naam / omschrijving", "omschrijving", "mededelingen", "particulars", "descricao", "buchungstext",
+                        "beschreibung", "name", "naam", "reference"]),
+        (.payee, ["payee", "merchant", "counterparty", "counterparty name", "beneficiary", "auftraggeber / begunstigter",
+                  "auftraggeber/empfanger", "begunstigter/zahlungspflichtiger", "beguenstigter/zahlungspflichtiger",
+                  "empfanger", "auftraggeber", "name zahlungsbeteiligter", "zahlungsempfanger", "tegenpartij",
+                  "naam tegenpartij", "naam tegenrekening", "beneficiario", "beneficiaire", "contrepartie", "controparte",
+                  "ordenante/beneficiario", "merchant name"]),
         (.amount, ["amount", "betrag", "umsatz", "montant", "importe", "importo", "bedrag", "valor", "value", "sum",
                    "transaction amount", "amount (eur)", "bedrag (eur)", "betrag (eur)", "montant (eur)"]),
         (.debit, ["debit", "debit amount", "debits", "withdrawal", "withdrawals", "paid out", "money out", "out", "soll",
                   "ausgang", "lastschrift", "debit euros", "cargo", "cargos", "addebiti", "uscite", "debito", "afschrijving"]),
         (.credit, ["credit", "credit amount", "credits", "deposit", "deposits", "paid in", "money in", "in", "haben",
                    "eingang", "gutschrift", "credit euros", "abono", "abonos", "accrediti", "entrate", "credito", "bijschrijving"]),
-        (.currency, ["currency", "wahrung", "devise", "moneda", "valuta", "divisa", "munt", "moeda", "ccy"]),
+        (.currency, ["currency", "wahrung", "waehrung", "devise", "moneda", "valuta", "divisa", "munt", "moeda", "ccy"]),
         (.direction, ["af bij", "debit/credit", "credit/debit", "d/c", "cr/dr", "dr/cr", "soll/haben", "s/h", "sens", "type"]),
     ]
 
@@ -77,6 +81,18 @@ enum CSVStatement {
         } ?? table.prefix(30).firstIndex { row in
             row.fields.contains { field in roles(ofHeader: field).contains(.date) }
                 && row.fields.contains { field in let r = roles(ofHeader: field); return r.contains(.amount) || r.contains(.debit) || r.contains(.credit) }
+        } ?? table.prefix(30).indices.first { i in
+            // Names no list holds: a row of words without a date or a number, above a row with a date.
+            let isValue = { (f: String) in
+                let t = f.trimmedSpaces
+                return BankDate.parse(t, order: .dmy) != nil || BankDate.parse(t, order: .mdy) != nil
+                    || t.contains(where: \.isNumberFast) && BankAmount.parse(t, mark: .point) != nil
+            }
+            let hasDate = { (row: (line: Int, fields: [String])) in
+                row.fields.contains { BankDate.parse($0.trimmedSpaces, order: .dmy) != nil || BankDate.parse($0.trimmedSpaces, order: .mdy) != nil }
+            }
+            return i + 1 < table.count && !table[i].fields.contains(where: isValue)
+                && table[i].fields.contains { $0.contains(where: \.isLetterFast) } && hasDate(table[i + 1])
         }
         let header = headerIndex.map { table[$0].fields.map(fold) }
         let data = Array(table[(headerIndex.map { $0 + 1 } ?? 0)...]).filter { !$0.fields.allSatisfy { $0.trimmedSpaces.isEmpty } }
@@ -86,8 +102,13 @@ enum CSVStatement {
         let column = { (i: Int?) in i.map { c in data.map { c < $0.fields.count ? $0.fields[c] : "" } } ?? [] }
         let order = columns.dateOrder.flatMap(BankDate.Order.init(rawValue:)) ?? BankDate.guessOrder(column(map[.date]))
         let amountMark = BankAmount.guess(column(map[.amount]) + column(map[.debit]) + column(map[.credit]))
+        // "Amount (EUR)": the header names the currency of its amounts.
+        let headerCurrency = header.flatMap { h in
+            [map[.amount], map[.debit], map[.credit]].compactMap { $0 }.lazy.compactMap { currency(inHeader: h[$0]) }.first
+        }
+        let fallbackCurrency = headerCurrency ?? defaultCurrency
         let converted = data.parallelMap { row in
-            convert(row, map: map, order: order, amountMark: amountMark, defaultCurrency: defaultCurrency, source: source)
+            convert(row, map: map, order: order, amountMark: amountMark, defaultCurrency: fallbackCurrency, source: source)
         }
         var transactions: [BankTransaction] = []
         transactions.reserveCapacity(converted.count)
@@ -96,8 +117,9 @@ enum CSVStatement {
             case .transaction(let t): transactions.append(t)
             case .blank: continue
             case .badDate(let text):
-                // Footers ("Closing balance", totals) have no date; a malformed date in a transaction line is an error.
-                if text.isEmpty || text.contains(where: { $0.isLetter }) && transactions.count > 0 { continue }
+                // Footers ("Closing balance", totals) and status lines ("Pending") have no date; a malformed date in
+                // a transaction line is an error.
+                if text.isEmpty || text.allSatisfy({ $0.isLetter || $0 == " " }) || text.contains(where: { $0.isLetter }) && transactions.count > 0 { continue }
                 throw SubsError.data("\(source) line \(row.line): '\(text)' is not a date; say which column holds dates with --columns date=N")
             case .badAmount(let text):
                 throw SubsError.data("\(source) line \(row.line): '\(text)' is not an amount; say which column holds amounts with --columns amount=N")
@@ -143,8 +165,11 @@ enum CSVStatement {
             amount = abs(credit?.value ?? 0) - abs(debit?.value ?? 0)
             currency = currency ?? debit?.currency ?? credit?.currency
         }
+        // The counterparty first (it names the merchant), then the purpose text unless it repeats it.
+        let payee = cell(.payee), memo = cell(.description)
+        let description = payee.isEmpty || memo.hasPrefix(payee) ? memo : memo.isEmpty ? payee : payee + " " + memo
         return .transaction(BankTransaction(
-            date: date, amount: amount, currency: currency ?? defaultCurrency, description: cell(.description),
+            date: date, amount: amount, currency: currency ?? defaultCurrency, description: description,
             source: "\(source) line \(row.line)"))
     }
 
@@ -188,7 +213,29 @@ enum CSVStatement {
     static func roles(ofHeader raw: String) -> [StatementColumns.Role] {
         let h = fold(raw)
         guard !h.isEmpty else { return [] }
-        return headerWords.filter { _, words in words.contains(h) }.map(\.0)
+        let exact = headerWords.filter { _, words in words.contains(h) }.map(\.0)
+        if !exact.isEmpty { return exact }
+        // Headers the lists do not hold ("Buchungsbetrag", "Date Processed", "Částka"): a word that contains a
+        // role's stem, in the banks' languages.
+        let words = h.split(whereSeparator: { !$0.isLetter })
+        return headerStems.filter { _, stems in words.contains { w in stems.contains { w.contains($0) } } }.map(\.0)
+    }
+
+    /// Parts of header words, folded, that name a role in compound or unlisted headers.
+    static let headerStems: [(StatementColumns.Role, [String])] = [
+        (.date, ["date", "datum", "fecha", "data", "created", "posted", "booked", "processed"]),
+        (.debit, ["debit", "debet", "withdraw", "lastschrift", "ausgang", "cargo", "afschrijving"]),
+        (.credit, ["credit", "deposit", "gutschrift", "eingang", "abono", "bijschrijving"]),
+        (.amount, ["amount", "betrag", "montant", "importe", "importo", "bedrag", "valor", "castka", "osszeg", "kwota", "summa", "belopp", "belob"]),
+        (.currency, ["currency", "wahrung", "waehrung", "devise", "moneda", "mena", "penznem", "waluta"]),
+        (.payee, ["payee", "merchant", "counterpart", "tegenpartij", "begunstigt", "beguenstigt", "empfanger", "beneficiar", "contrepartie", "protiucet", "partner"]),
+        (.description, ["descr", "omschrijving", "beschreib", "libell", "concept", "zweck", "memo", "popis", "kozlemeny", "details", "narrat", "text", "mitteilung"]),
+    ]
+
+    /// The currency a header names for its column's amounts: "Amount (EUR)", "Betrag EUR".
+    static func currency(inHeader raw: String) -> Currency? {
+        let words = raw.uppercased().split(whereSeparator: { !$0.isLetter })
+        return words.lazy.filter { $0.count == 3 }.compactMap { Currency(code: $0) }.first
     }
 
     /// Columns for each role: the user's choice, else the header's names checked against the content,
@@ -221,13 +268,17 @@ enum CSVStatement {
         if let header {
             // The first matching header wins; a date column must hold dates, and so on.
             for role in StatementColumns.Role.allCases where map[role] == nil {
+                // Whole names in the list's order of preference ("Omschrijving" before "Naam"), then contained stems.
+                let listed = headerWords.first { $0.0 == role }?.1 ?? []
+                let rank = { (i: Int) in listed.firstIndex(of: header[i]) ?? listed.count }
                 let candidates = header.indices.filter { i in !map.values.contains(i) && roles(ofHeader: header[i]).contains(role) }
+                    .sorted { (rank($0), $0) < (rank($1), $1) }
                 let fits: (Int) -> Bool = switch role {
                 // Named by the header: most values dates is enough, and a line whose date is broken is an error at that line.
                 case .date: { c in share(c, { BankDate.parse($0, order: order) != nil }) >= 0.5 }
                 case .amount, .debit, .credit: { c in share(c, { BankAmount.parse($0, mark: .point) != nil }) >= 0.3 }
                 case .currency: isCurrency
-                case .description, .direction: { _ in true }
+                case .description, .payee, .direction: { _ in true }
                 }
                 if let c = candidates.first(where: fits) { map[role] = c }
             }
@@ -253,7 +304,7 @@ enum CSVStatement {
         guard map[.amount] != nil || map[.debit] != nil || map[.credit] != nil else {
             throw SubsError.data("\(source): no column holds amounts; say which with --columns amount=N (or debit=N,credit=N)")
         }
-        guard map[.description] != nil else {
+        guard map[.description] != nil || map[.payee] != nil else {
             throw SubsError.data("\(source): no column names the payee; say which with --columns description=N")
         }
         return map

@@ -4,20 +4,39 @@ import SubsCore
 /// Quicken Interchange Format: records of `D` date, `T`/`U` amount, `P` payee, `M` memo lines, each ended
 /// by `^`, after a `!Type:Bank` (or Cash, CCard) header. Dates are day/month or month/day by the file.
 enum QIFStatement {
+    /// A `!Type:` header, at the start or after the `!Account` block and `!Option` lines Quicken and GnuCash
+    /// write first.
     static func looksLike(_ text: String) -> Bool {
-        text.prefix(200).trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("!type:")
+        let head = text.prefix(4000).lowercased()
+        guard head.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("!") else { return false }
+        return head.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("!type:") }
     }
+
+    /// Record lists that hold transactions; the others (categories, classes, memorised payees, the account
+    /// block) use the same letters for other things ("D" is a category's description there).
+    static let transactionTypes: Set<String> = ["bank", "cash", "ccard", "oth a", "oth l", "invst", "invoice"]
 
     static func read(_ text: String, source: String, dateOrder: BankDate.Order?) throws(SubsError) -> [BankTransaction] {
         struct Record { var line: Int; var date = ""; var amount = ""; var payee = ""; var memo = "" }
         var records: [Record] = []
         var current = Record(line: 1)
+        var inTransactions = false
         for (i, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = String(raw).trimmedSpaces
             guard let code = line.first else { continue }
             let value = String(line.dropFirst())
+            if code == "!" {
+                let header = value.lowercased()
+                if header.hasPrefix("type:") {
+                    inTransactions = transactionTypes.contains(String(header.dropFirst(5)).trimmedSpaces)
+                } else if header.hasPrefix("account") {
+                    inTransactions = false
+                }
+                current = Record(line: i + 2)
+                continue
+            }
+            guard inTransactions else { continue }
             switch code {
-            case "!": continue
             case "D": current.date = value; current.line = i + 1
             case "T", "U": current.amount = value
             case "P": current.payee = value

@@ -122,7 +122,12 @@ enum BankDate {
         var text = raw.trimmedSpaces
         // A time after the date ("2025-01-31 12:00", "2025-01-31T12:00:00Z").
         if let t = text.firstIndex(of: "T"), text.first?.isNumberFast == true, text[t...].contains(where: { $0 == ":" }) { text = String(text[..<t]) }
-        if text.contains(where: { $0 == ":" }) { text = text.split(separator: " ").filter { !$0.contains(where: { $0 == ":" }) }.joined(separator: " ") }
+        // ... and its zone ("2018-02-25 12:34:56 +0000", "... 10:00 UTC").
+        if text.contains(where: { $0 == ":" }) {
+            var tokens = text.split(separator: " ")
+            if let time = tokens.firstIndex(where: { $0.contains(":") }) { tokens = Array(tokens[..<time]) }
+            text = tokens.joined(separator: " ")
+        }
         if text.count == 8, text.allSatisfy(\.isNumberFast) {
             return [String(text.prefix(4)), String(text.dropFirst(4).prefix(2)), String(text.suffix(2))]
         }
@@ -150,7 +155,19 @@ enum BankDate {
         }
         if sawYearFirst { return .ymd }
         if !dayFirstPossible && monthFirstPossible { return .mdy }
+        if dayFirstPossible && monthFirstPossible && disorder(values, .mdy) < disorder(values, .dmy) { return .mdy }
         return .dmy
+    }
+
+    /// How far from sorted (either way) the dates are when read in `order`: an export lists its lines by
+    /// date, so when no day is over 12 the right reading is the one that keeps them in order.
+    static func disorder(_ values: [String], _ order: Order) -> Int {
+        let days = values.prefix(2000).compactMap { parse($0, order: order)?.dayNumber }
+        var up = 0, down = 0
+        for (a, b) in zip(days, days.dropFirst()) {
+            if b > a { up += 1 } else if b < a { down += 1 }
+        }
+        return min(up, down)
     }
 
     static func parse(_ raw: String, order: Order) -> LocalDate? {

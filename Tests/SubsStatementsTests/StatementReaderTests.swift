@@ -234,3 +234,96 @@ private func day(_ text: String) -> LocalDate { LocalDate(iso: text)! }
         #expect(formats == ["CSV", "OFX", "CAMT.053", "QIF"])
     }
 }
+
+/// Shapes of real banks' exports the first readers got wrong (seen in public importer projects' samples;
+/// the files here are written anew, with made-up values).
+@Suite struct RealExportShapesTests {
+    @Test func headerNamesNoListHoldsAreTakenFromTheirStems() throws {
+        let csv = """
+            "Umsatz abgerechnet";"Wertstellung";"Belegdatum";"Beschreibung";"Buchungsbetrag (EUR)";"Ursprünglicher Betrag"
+            "Ja";"20.02.2025";"18.02.2025";"SPOTIFY P2C5F1";"-10,99";""
+            "Ja";"20.03.2025";"18.03.2025";"SPOTIFY P7A1B9";"-10,99";""
+            """
+        let (t, _) = try read(Data(csv.utf8), currency: "USD")
+        #expect(t.map(\.amount) == [Decimal(string: "-10.99")!, Decimal(string: "-10.99")!])
+        #expect(t.map(\.description) == ["SPOTIFY P2C5F1", "SPOTIFY P7A1B9"])
+        // The header names the currency; the default (USD here) does not apply.
+        #expect(t.allSatisfy { $0.currency == .eur })
+    }
+
+    @Test func aHeaderOfUnknownWordsIsStillAHeader() throws {
+        let csv = """
+            Datum zaúčtování,Částka,Měna,Popis
+            27.05.2025,-199.00,CZK,NETFLIX.COM
+            27.06.2025,-199.00,CZK,NETFLIX.COM
+            """
+        let (t, _) = try read(csv)
+        #expect(t.count == 2)
+        #expect(t.first?.currency == Currency(code: "CZK"))
+        #expect(t.first?.description == "NETFLIX.COM")
+    }
+
+    @Test func statusRowsAndTimestampsWithZones() throws {
+        let csv = """
+            Date,Description,Amount
+            Pending,UBER TRIP,-12.40
+            2025-02-25 12:34:56 +0000,DISNEY PLUS,-8.99
+            2025-03-25 09:00:01 +0000,DISNEY PLUS,-8.99
+            """
+        let (t, _) = try read(csv)
+        #expect(t.map(\.date) == [day("2025-02-25"), day("2025-03-25")])
+    }
+
+    @Test func thePayeeColumnLeadsThePurposeText() throws {
+        let csv = """
+            Buchungstag;Valutadatum;Buchungstext;Verwendungszweck;Beguenstigter/Zahlungspflichtiger;Betrag;Waehrung
+            22.02.25;22.02.25;LASTSCHRIFT;RECHNR. 100532580591;Vodafone GmbH;-36,99;EUR
+            """
+        let (t, _) = try read(Data(csv.utf8), currency: "USD")
+        #expect(t.first?.description == "Vodafone GmbH RECHNR. 100532580591")
+        #expect(t.first?.currency == .eur)
+    }
+
+    @Test func ambiguousDatesAreReadInTheOrderThatKeepsThemSorted() throws {
+        // No day over 12: only the listing's order tells 01/02 (January 2nd) from 1 February.
+        let csv = """
+            Date,Description,Amount
+            01/02/2025,A,-1.00
+            01/09/2025,B,-1.00
+            02/03/2025,C,-1.00
+            02/10/2025,D,-1.00
+            03/04/2025,E,-1.00
+            """
+        let (t, _) = try read(csv)
+        #expect(t.map(\.date) == [day("2025-01-02"), day("2025-01-09"), day("2025-02-03"), day("2025-02-10"), day("2025-03-04")])
+    }
+
+    @Test func qifWithAnAccountBlockAndACategoryList() throws {
+        let qif = """
+            !Option:AutoSwitch
+            !Account
+            NChecking
+            TBank
+            ^
+            !Clear:AutoSwitch
+            !Type:Cat
+            NGroceries
+            DFood and household
+            E
+            ^
+            !Type:Bank
+            D03/01/2025
+            T-11.99
+            PSPOTIFY
+            ^
+            D04/01/2025
+            T-11.99
+            PSPOTIFY
+            ^
+            """
+        let (t, format) = try read(qif, named: "export.qif")
+        #expect(format == .qif)
+        #expect(t.map(\.description) == ["SPOTIFY", "SPOTIFY"])
+        #expect(t.map(\.amount) == [Decimal(string: "-11.99")!, Decimal(string: "-11.99")!])
+    }
+}
