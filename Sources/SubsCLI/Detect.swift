@@ -23,7 +23,7 @@ extension SubsCommand {
                   completion: .file(extensions: ["csv", "tsv", "txt", "ofx", "qfx", "qif", "xml"]))
         package var files: [String]
         @Option(help: ArgumentHelp(
-            "CSV columns by 1-based position or header name: date=1,description=3,amount=5 (or debit=N,credit=N, currency=N, direction=N); dates=dmy|mdy|ymd sets the order of day and month.",
+            "CSV columns by 1-based position or header name: date=1,description=3,amount=5 (or payee=N, debit=N,credit=N, currency=N, direction=N); dates=dmy|mdy|ymd sets the order of day and month.",
             valueName: "list"))
         package var columns: String?
         @Option(help: ArgumentHelp("Currency of amounts the file does not name (default: the configured currency).", valueName: "code"))
