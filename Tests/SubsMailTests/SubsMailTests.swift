@@ -142,44 +142,39 @@ import Testing
         }
     }
 
+    /// A single-part message from `from`, sent on `date`, read by the mail scanner.
+    static func extraction(from: String, date: String, subject: String, type: String = "text/plain", _ body: String) throws -> Extraction {
+        let data = eml("""
+            From: \(from)
+            Date: \(date)
+            Subject: \(subject)
+            MIME-Version: 1.0
+            Content-Type: \(type); charset=utf-8
+            """, body)
+        return try scanner.scan(data: data, name: "m.eml").extraction
+    }
+
     @Test func anInvoiceMailWithOneAmountInRunningTextIsRead() throws {
         let html = """
             <p>Hello Ana,</p><p>Studio Brisa sent you an invoice for <b>€120.00</b> that is due on 30 April 2026.</p>
             <p>Thank you for your business.</p>
             """
-        let data = Self.eml("""
-            From: Studio Brisa <billing@brisa.example>
-            Date: Thu, 16 Apr 2026 09:00:00 +0000
-            Subject: New invoice
-            MIME-Version: 1.0
-            Content-Type: text/html; charset=utf-8
-            """, html)
-        let e = try Self.scanner.scan(data: data, name: "m.eml").extraction
+        let e = try Self.extraction(from: "Studio Brisa <billing@brisa.example>", date: "Thu, 16 Apr 2026 09:00:00 +0000",
+                                    subject: "New invoice", type: "text/html", html)
         #expect(e.amount.value == Decimal(string: "120")!)
         #expect(e.amount.confidence < 0.5, "a guess from running text says it is one")
         #expect(e.currency.value == .eur)
     }
 
     @Test func aMailWithoutPaymentWordsGetsNoAmountFromAPrice() throws {
-        let data = Self.eml("""
-            From: Studio Brisa <news@brisa.example>
-            Date: Thu, 16 Apr 2026 09:00:00 +0000
-            Subject: Spring news
-            MIME-Version: 1.0
-            Content-Type: text/plain; charset=utf-8
-            """, "Our spring workshop is back, seats from €120.00.\nSee you there!\n")
-        #expect(try Self.scanner.scan(data: data, name: "m.eml").extraction.amount.value == nil)
+        let e = try Self.extraction(from: "Studio Brisa <news@brisa.example>", date: "Thu, 16 Apr 2026 09:00:00 +0000",
+                                    subject: "Spring news", "Our spring workshop is back, seats from €120.00.\nSee you there!\n")
+        #expect(e.amount.value == nil)
     }
 
     @Test func theNextBillingDateAMonthOnMakesItMonthly() throws {
-        let data = Self.eml("""
-            From: Varo Cloud <billing@varo.example>
-            Date: Mon, 27 Jan 2025 10:00:00 +0000
-            Subject: Your receipt
-            MIME-Version: 1.0
-            Content-Type: text/plain; charset=utf-8
-            """, "Receipt\n\nInvoice date:   27 January 2025\nAmount paid:    EUR 24.54\nNext billing date: 27 February 2025\n")
-        let e = try Self.scanner.scan(data: data, name: "m.eml").extraction
+        let e = try Self.extraction(from: "Varo Cloud <billing@varo.example>", date: "Mon, 27 Jan 2025 10:00:00 +0000", subject: "Your receipt",
+                                    "Receipt\n\nInvoice date:   27 January 2025\nAmount paid:    EUR 24.54\nNext billing date: 27 February 2025\n")
         #expect(e.nextBillingDate.value == LocalDate(year: 2025, month: 2, day: 27))
         #expect(e.frequency.value == .monthly)
         #expect(e.frequencyStated)
