@@ -139,11 +139,11 @@ public struct InvoiceExtractor: Sendable {
             // Below zero it is a charge as a bank prints it, unless the document works it out as a credit.
             let value = AmountCandidates.isCredit(a.mention, in: doc) ? a.mention.signedValue : a.value
             result.amount = ScannedField(value, confidence: s, evidence: evidence(a.mention.line))
-        } else if !context.isEmpty, let only = amounts.first, only.mention.currency != nil,
+        } else if !context.isEmpty, let only = amounts.first, only.mention.marker != nil,
             amounts.allSatisfy({ $0.value == only.value }), result.cues.invoice + result.cues.receipt + result.cues.payment + result.cues.paid > 0
         {
-            // An e-mail about a payment that prints one amount, with its currency, names the charge even in running
-            // text no label precedes ("sent you an invoice for €120.00"); a low confidence says so.
+            // An e-mail about a payment that prints one amount, with a currency sign or code, names the charge even
+            // in running text no label precedes ("sent you an invoice for €120.00"); a low confidence says so.
             result.amount = ScannedField(only.value, confidence: 0.4, evidence: evidence(only.mention.line))
         }
         // The charge's own sign or code names its currency; else the document's evidence decides.
@@ -164,7 +164,7 @@ public struct InvoiceExtractor: Sendable {
         }
         if let (i, s) = best("name", all.name) {
             let n = names[i]
-            result.name = ScannedField(n.name, confidence: s, evidence: evidence(n.line) ?? context.senderName)
+            result.name = ScannedField(Self.withoutLinePunctuation(n.name), confidence: s, evidence: evidence(n.line) ?? context.senderName)
             result.category = n.vendor?.category
         }
         if let (i, s) = best("frequency", all.frequency) {
@@ -181,6 +181,12 @@ public struct InvoiceExtractor: Sendable {
         }
         if result.amount.value == nil { result.warnings.append("no total amount found") }
         return result
+    }
+
+    /// A line's own punctuation is not the name's ("TicketArena !", "Acme:"); "Disney+" and "Inc." keep theirs.
+    public static func withoutLinePunctuation(_ name: String) -> String {
+        let trimmed = name.trimmingCharacters(in: CharacterSet(charactersIn: "!?:;,|*·-–—").union(.whitespaces))
+        return trimmed.isEmpty ? name : trimmed
     }
 
     /// The cadence whose one step from `a` lands within two days of `b` (month lengths and booking shifts).

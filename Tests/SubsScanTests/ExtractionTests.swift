@@ -99,3 +99,21 @@ import Testing
         #expect(!r.frequencyStated)
     }
 }
+
+@Suite struct ExtractedNameTests {
+    @Test func aNameKeepsNoneOfItsLinesPunctuation() {
+        #expect(InvoiceExtractor.withoutLinePunctuation("TicketArena !") == "TicketArena")
+        #expect(InvoiceExtractor.withoutLinePunctuation("— Acme Cloud: ") == "Acme Cloud")
+        #expect(InvoiceExtractor.withoutLinePunctuation("Disney+") == "Disney+")
+        #expect(InvoiceExtractor.withoutLinePunctuation("Acme Inc.") == "Acme Inc.")
+        #expect(InvoiceExtractor.withoutLinePunctuation("!!") == "!!")
+    }
+
+    @Test func aBillingDateAndTheNextGiveTheCadence() {
+        let day = { (s: String) in LocalDate(iso: s)! }
+        #expect(InvoiceExtractor.cadence(from: day("2025-01-31"), to: day("2025-02-28")) == .monthly)
+        #expect(InvoiceExtractor.cadence(from: day("2025-01-31"), to: day("2026-01-31")) == .yearly)
+        #expect(InvoiceExtractor.cadence(from: day("2025-01-06"), to: day("2025-01-13")) == .weekly)
+        #expect(InvoiceExtractor.cadence(from: day("2025-01-31"), to: day("2025-02-20")) == nil)
+    }
+}
