@@ -108,6 +108,9 @@ public struct PayeeName: Hashable, Sendable {
     ]
 
     /// Legal forms, dropped after the first word ("NETFLIX INTERNATIONAL B.V." is Netflix).
+    /// Legal forms long enough not to end an ordinary word.
+    static let gluedLegalForms = ["GMBH", "MBH", "SARL", "LTD", "LLC"]
+
     static let legalForms: Set<String> = [
         "INC", "LTD", "LLC", "PLC", "CORP", "GMBH", "AG", "KG", "SA", "SAS", "SARL", "SL", "SLU", "SRL", "SPA",
         "BV", "NV", "AB", "AS", "OY", "APS", "LIMITED", "INTERNATIONAL", "SE", "SRO", "EU", "EUROPE", "UK",
@@ -155,6 +158,11 @@ public struct PayeeName: Hashable, Sendable {
             if !words.isEmpty && legalForms.contains(word) { break }
             // A single letter is an initial or a stray card mark, not a merchant's first word.
             if words.isEmpty && word.count == 1 { continue }
+            // A legal form written onto the name ("DEUTSCHLANDGMBH") ends it too.
+            if let glued = gluedLegalForms.first(where: { word.count >= $0.count + 4 && word.hasSuffix($0) }) {
+                words.append(String(word.dropLast(glued.count)))
+                break
+            }
             words.append(word)
         }
         return words

@@ -47,6 +47,7 @@ private struct Statement {
         ("Kartenzahlung Müller GmbH München", ["MULLER"]),
         ("DISNEY PLUS", ["DISNEY", "PLUS"]),
         ("1PASSWORD.COM", ["1PASSWORD"]),
+        ("Vodafone Kabel DeutschlandGmbH EREF+RECHNR. 100532580591", ["VODAFONE", "KABEL", "DEUTSCHLAND"]),
     ])
     func bankDescriptorsReduceToTheMerchant(description: String, words: [String]) {
         #expect(Array(PayeeName(description).words.prefix(words.count)) == words, "\(PayeeName(description).words)")
