@@ -419,9 +419,20 @@ def business_invoice(d):
         meta.append((d.lab("due"), d.st.date(due)))
     if r.random() < 0.4:
         meta.append((d.lab("customer"), str(r.randint(100000, 99999999))))
+    period = None
     if r.random() < 0.35:
-        end = d.next - timedelta(days=1)
-        meta.append((d.lab("period"), f"{d.st.date(d.billing)} - {d.st.date(end)}"))
+        # Billed at the period's start (subscriptions), after its end (utilities, in arrears), or a few days
+        # into it (a server ordered on the 17th, invoiced on the 19th): a period's start is no billing date.
+        kind = weighted(r, [("advance", 50), ("arrears", 30), ("offset", 20)])
+        if kind == "advance":
+            period = (d.billing, d.next - timedelta(days=1))
+        elif kind == "arrears":
+            end = d.billing - timedelta(days=r.randint(1, 8))
+            period = (end - timedelta(days=r.choice([27, 29, 30, 90])), end)
+        else:
+            start = d.billing - timedelta(days=r.randint(1, 5))
+            period = (start, start + timedelta(days=r.choice([29, 30, 364])))
+        meta.append((d.lab("period"), f"{d.st.date(period[0])} - {d.st.date(period[1])}"))
     r.shuffle(meta)
     if r.random() < 0.25:
         # Labels over values, as a row of columns.
@@ -435,6 +446,7 @@ def business_invoice(d):
     with_tax = r.random() < 0.8
     sub, disc, tax, total = d.totals(with_tax)
     cx = [m, w.right_edge - 200, w.right_edge - 110, w.right_edge]
+    item_periods = r.random() < 0.4
     w.line((cx[0], d.lab("description")), (("r", cx[1] + 20), d.lab("qty")), (("r", cx[2] + 30), d.lab("unit")),
            (("r", cx[3]), d.lab("amountcol")), bold=True)
     for k, (desc, qty, unit, amt) in enumerate(d.items):
@@ -442,6 +454,9 @@ def business_invoice(d):
             desc = frequency_line(d)
         w.line((cx[0], desc), (("r", cx[1] + 20), str(qty)), (("r", cx[2] + 30), d.st.money(unit, d.st.sign_on_items)),
                (("r", cx[3]), d.st.money(amt, d.st.sign_on_items)))
+        # Each item's own service period under it: the same start date printed on every item.
+        if period and item_periods:
+            w.line((cx[0] + 20, f"({d.st.date(period[0])} - {d.st.date(period[1])})"))
     w.gap(0.5)
     tx = w.right_edge - 230
     rows = []
