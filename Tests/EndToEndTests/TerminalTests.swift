@@ -35,4 +35,15 @@ import TestSupport
         #expect(yes.stdout.contains("Deleted Netflix"), "\(yes.stdout)")
         #expect(try subs.run(["show", "netflix"]).status == 2)
     }
+
+    @Test func detectAddAsksAboutEachNewSubscription() throws {
+        let subs = try DetectTests.tracking()
+        // Netflix, Spotify and Amazon Prime are new: yes, no, yes.
+        let r = try onTerminal(subs, "detect '\(DetectTests.statement)' --add --no-color", stdin: "y\nn\ny\n")
+        #expect(r.stdout.contains("Add Netflix: 17.99 GBP monthly, next 2026-01-18?"), "\(r.stdout)")
+        #expect(r.stdout.contains("Add Spotify"), "\(r.stdout)")
+        let list = try subs.run(["list", "--json"]).stdout
+        #expect(list.contains("\"Netflix\"") && list.contains("\"Amazon Prime\""), "\(list)")
+        #expect(!list.contains("\"Spotify\""), "\(list)")
+    }
 }
