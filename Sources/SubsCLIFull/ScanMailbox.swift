@@ -86,12 +86,15 @@ extension SubsCommand.Scan {
                 Output.note("\(g.name): this invoice (\(file)) is kept already; skipped")
                 continue
             }
-            let (result, reading) = try engine.read(file, bytes: bytes, scanner: scanner, settings: nil, ctx: ctx, progress: progress)
+            var (result, reading) = try engine.read(file, bytes: bytes, scanner: scanner, settings: nil, ctx: ctx, progress: progress)
             progress.clear()
+            // The invoice does not say how often; the dates of its service's invoices do.
+            if !result.frequencyStated, let cadence = g.cadence {
+                result.extraction.frequency = ScannedField(cadence, confidence: 0.7, evidence: "the dates of \(g.findings.count) invoices")
+                result.extraction.frequencyStated = true
+            }
             var changes = result.extraction.subscriptionChanges
             if let a = changes.amount, a.hasPrefix("-") { changes.amount = nil }
-            // The invoice does not say how often; the dates of its service's invoices do.
-            if !result.frequencyStated, let cadence = g.cadence { changes.cadence = cadence.description }
             guard changes.name != nil, changes.amount != nil else {
                 Output.note("\(g.name): could not read a name and an amount from \(file); skipped (subs add --scan FILE asks for them)")
                 continue

@@ -46,4 +46,20 @@ import TestSupport
         #expect(list.contains("\"Netflix\"") && list.contains("\"Amazon Prime\""), "\(list)")
         #expect(!list.contains("\"Spotify\""), "\(list)")
     }
+
+    @Test func mailboxAddShowsEachServiceForReviewWithTheCadenceItsInvoicesKeep() throws {
+        let subs = try SubsRunner(today: "2026-06-30")
+        let box = subs.home.appendingPathComponent("Maildir")
+        for sub in ["cur", "new", "tmp"] { try FileManager.default.createDirectory(at: box.appendingPathComponent(sub), withIntermediateDirectories: true) }
+        for month in ["Jan", "Apr", "Jul"] {
+            let mail = "From: Varo Cloud <billing@varo.example>\r\nDate: Mon, 3 \(month) 2025 10:00:00 +0000\r\n"
+                + "Subject: Your Varo Cloud receipt\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+                + "Receipt\r\n\r\nThanks for your payment to Varo Cloud.\r\nAmount paid:   EUR 24.54\r\n"
+            try mail.write(to: box.appendingPathComponent("cur/\(month).eml:2,S"), atomically: true, encoding: .utf8)
+        }
+        let r = try onTerminal(subs, "scan --mailbox '\(box.path)' --add --no-color", stdin: "y\n")
+        #expect(r.stdout.contains("Frequency:    quarterly"), "\(r.stdout)")
+        #expect(r.stdout.contains("Add this subscription?"), "\(r.stdout)")
+        #expect(try subs.run(["list"]).stdout.contains("quarterly"))
+    }
 }
