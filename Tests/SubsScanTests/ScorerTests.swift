@@ -58,4 +58,17 @@ import Testing
         let field = ScoringModel.Field(features: ["x"], baseline: 0, threshold: 0.5, trees: [tree])
         #expect(abs(field.score([1.0]) - 1 / (1 + exp(-1))) < 1e-12)
     }
+
+    @Test func theModelReaderTakesOnlyAWholeModel() throws {
+        let one = #"{"version":1,"fields":{"amount":{"features":["a","b"],"baseline":-0.5,"threshold":0.25,"trees":[{"feature":[1,0,0],"threshold":[2.5,0,0],"left":[1,0,0],"right":[2,0,0],"value":[0,-1.5,1e-1],"missingLeft":[true,false,false],"leaf":[false,true,true]}]}}}"#
+        let model = try #require(ScoringModel(json: Data(one.utf8)))
+        let amount = try #require(model.fields["amount"])
+        #expect(amount.features == ["a", "b"] && amount.threshold == 0.25)
+        // b = 3 > 2.5: right leaf, 0.1; b missing: left leaf, -1.5.
+        #expect(abs(amount.score([0, 3]) - 1 / (1 + exp(0.5 - 0.1))) < 1e-12)
+        #expect(abs(amount.score([0, .nan]) - 1 / (1 + exp(2.0))) < 1e-12)
+        for broken in [String(one.dropLast()), one.replacingOccurrences(of: "\"leaf\"", with: "\"leaves\""), "", "[]"] {
+            #expect(ScoringModel(json: Data(broken.utf8)) == nil, "\(broken.prefix(40))")
+        }
+    }
 }
