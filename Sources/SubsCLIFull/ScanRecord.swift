@@ -49,7 +49,9 @@ enum ScanRecord {
         let v = values(r)
         let labels = ["name": "Name", "amount": "Amount", "currency": "Currency", "billing_date": "Billing date",
                       "next_billing_date": "Next billing", "frequency": "Frequency"]
-        var lines = [out.bold(file) + out.dim("  (\(r.source.rawValue), \(r.pages.count) page\(r.pages.count == 1 ? "" : "s"), \(r.elapsedMilliseconds) ms)")]
+        // An e-mail's body is a page of text too, but "text-layer" names a PDF's.
+        let read = r.mediaType == .email ? (r.pages.count > 1 ? "e-mail with attachments" : "e-mail") : r.source.rawValue
+        var lines = [out.bold(file) + out.dim("  (\(read), \(r.pages.count) page\(r.pages.count == 1 ? "" : "s"), \(r.elapsedMilliseconds) ms)")]
         for f in fields {
             let (value, conf, source) = v[f]!
             var text = value ?? out.dim("-")
