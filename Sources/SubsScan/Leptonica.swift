@@ -41,6 +41,15 @@ final class Raster: @unchecked Sendable {
             ended.append(contentsOf: [0xFF, 0xD9])
             pix = read(ended)
         }
+        // Damaged entropy-coded data ("bad Huffman code"): other image tools show the picture with a smeared
+        // stripe, and so does libjpeg when asked to go on.
+        if pix == nil, data.starts(with: [0xFF, 0xD8]) {
+            pix = data.withUnsafeBytes { buf -> UnsafeMutablePointer<PIX>? in
+                guard let base = buf.bindMemory(to: UInt8.self).baseAddress else { return nil }
+                var warnings: Int32 = 0
+                return pixReadMemJpeg(base, buf.count, 0, 1, &warnings, Int32(L_JPEG_CONTINUE_WITH_BAD_DATA))
+            }
+        }
         self.init(taking: pix)
     }
 

@@ -119,6 +119,25 @@ import Testing
         #expect(cut.warnings.contains { $0.contains("ends early (JPEG)") }, "\(cut.warnings)")
     }
 
+    /// A JPEG whose compressed data is damaged part way ("bad Huffman code") is read as far as other image
+    /// tools read it, not refused as damaged.
+    @Test func aJPEGWithDamagedDataIsRead() throws {
+        try #require(Fixtures.hasImageMagick)
+        let dir = try TempDir()
+        let png = dir.path("page.png")
+        try Fixtures.renderText(["Harbor Lane Hosting", "Invoice date: 3 February 2026", "Total due EUR 24.60", "", "", "", ""], to: png)
+        let jpg = dir.path("page.jpg")
+        _ = try Fixtures.run("convert", [png.path, "-quality", "85", jpg.path])
+        var bytes = [UInt8](try Data(contentsOf: jpg))
+        // Bytes overwritten near the end of the scan data; no 0xFF, so no marker is made.
+        let at = bytes.count * 9 / 10
+        for i in 0..<64 { bytes[at + i] = UInt8((i * 37 + 11) % 255) }
+        let damaged = try dir.file("damaged.jpg", Data(bytes))
+        #expect(try Fixtures.run("convert", [damaged.path, dir.path("reread.png").path]) == 0, "ImageMagick reads it")
+        let result = try scanner.scan(damaged)
+        #expect(result.text.contains("Harbor"))
+    }
+
     /// A JPEG of a kind the decoder cannot read is refused naming that kind, not as corrupt.
     @Test func aLosslessJPEGIsRefusedByName() throws {
         try #require(Fixtures.hasImageMagick)
