@@ -12,6 +12,8 @@ enum LabelRole: String, CaseIterable, Sendable {
     case docInvoice = "doc_invoice", docReceipt = "doc_receipt", docPayment = "doc_payment"
     case docSubscription = "doc_subscription", docNone = "doc_none", docAnnounce = "doc_announce", till
     case customer, sender, thanks, address, legal, title, contact, taxid
+    /// Words a group's companies add between the brand and the legal form ("Online", "Deutschland").
+    case descriptor
 
     var bit: UInt64 { 1 << UInt64(Self.allCases.firstIndex(of: self)!) }
 }
@@ -104,11 +106,16 @@ struct LabelLexicon: Sendable {
 
     static let compoundRoles: RoleSet = {
         var s = RoleSet()
-        for r in LabelRole.allCases where !r.rawValue.hasPrefix("doc") && ![.till, .customer, .sender, .thanks, .address, .legal, .title, .contact, .taxid].contains(r) {
+        for r in LabelRole.allCases where !r.rawValue.hasPrefix("doc") && ![.till, .customer, .sender, .thanks, .address, .legal, .title, .contact, .taxid, .descriptor].contains(r) {
             s.insert(r)
         }
         return s
     }()
+
+    /// Every phrase holding `role`, as folded words.
+    func phrases(with role: LabelRole) -> [[String]] {
+        byFirstWord.values.flatMap { $0 }.filter { $0.roles.contains(role) }.map(\.words).sorted { $0.joined(separator: " ") < $1.joined(separator: " ") }
+    }
 
     /// The phrases in `words` (folded), left to right, the longest at each word; words inside a match start none.
     func hits(in words: [String]) -> [Hit] {

@@ -28,6 +28,9 @@ enum NameCandidates {
         var titleStripped = false
         var labelStripped = false
         var idStripped = false
+        var descriptorStripped = false
+        /// OCR's misreading mended (`NameMending`).
+        var mended = false
         /// From a line's second reading.
         var reread = false
         var vendor: VendorCatalogue.Vendor?
@@ -81,10 +84,14 @@ enum NameCandidates {
                           line.cellCount > 1 ? c : nil))
         }
         if line.cellCount > 1 { texts.append((line.text, .line, nil)) }
+        let ocr = doc.page(of: line).source == .ocr
         for (text, source, cell) in texts {
-            for v in variants(of: text) {
-                out.append(Proposal(text: v.text, source: source, line: line.index, cell: cell,
-                                    legalStripped: v.legal, titleStripped: v.title, labelStripped: v.label, idStripped: v.id))
+            for (printed, mended) in [(text, false)] + (ocr ? NameMending.mended(text).map { [($0, true)] } ?? [] : []) {
+                for v in variants(of: printed) {
+                    out.append(Proposal(text: v.text, source: source, line: line.index, cell: cell,
+                                        legalStripped: v.legal, titleStripped: v.title, labelStripped: v.label, idStripped: v.id,
+                                        descriptorStripped: v.descriptor, mended: mended))
+                }
             }
         }
         return out
@@ -100,13 +107,18 @@ enum NameCandidates {
             !doc.money.contains(where: { $0.line == i || $0.line == i + 1 }),
             !doc.dates.contains(where: { $0.line == i || $0.line == i + 1 })
         else { return [] }
-        return variants(of: a.text + " " + b.text).map { v in
-            Proposal(text: v.text, source: .joined, line: i, legalStripped: v.legal, titleStripped: v.title,
-                     labelStripped: v.label, idStripped: v.id)
+        let text = a.text + " " + b.text
+        let mended = doc.page(of: a).source == .ocr ? NameMending.mended(text) : nil
+        let readings = [(text, false)] + (mended.map { [($0, true)] } ?? [])
+        return readings.flatMap { reading in
+            variants(of: reading.0).map { v in
+                Proposal(text: v.text, source: .joined, line: i, legalStripped: v.legal, titleStripped: v.title,
+                         labelStripped: v.label, idStripped: v.id, descriptorStripped: v.descriptor, mended: reading.1)
+            }
         }
     }
 
-    struct Variant { var text: String; var legal = false; var title = false; var label = false; var id = false }
+    struct Variant { var text: String; var legal = false; var title = false; var label = false; var id = false; var descriptor = false }
 
     /// The text as printed, and with a leading label ("From:", "Sold by"), a document title ("Invoice") and
     /// a trailing legal form ("GmbH", "SDN BHD") taken off, in that order, each step its own variant.
@@ -165,6 +177,16 @@ enum NameCandidates {
             let text = clean((current.text as NSString).substring(to: tokens[h.start].start))
             guard acceptable(text) else { break }
             current = Variant(text: text, legal: true, title: current.title, label: current.label, id: current.id)
+            out.append(current)
+            (tokens, found) = hits(current.text)
+        }
+        // Then a group's words for a country or a line of business ("Hetzner Online", "Acme Deutschland").
+        for _ in 0..<2 {
+            guard let h = found.last, h.end == tokens.count, h.start > 0, h.roles.contains(.descriptor) else { break }
+            let text = clean((current.text as NSString).substring(to: tokens[h.start].start))
+            guard acceptable(text) else { break }
+            current.text = text
+            current.descriptor = true
             out.append(current)
             (tokens, found) = hits(current.text)
         }
@@ -339,6 +361,27 @@ enum NameCandidates {
 
     // MARK: Candidates
 
+    /// Lines that print the name and, at most two words after it, a legal form: "Hetzner" in "Hetzner Online
+    /// GmbH", a brand beside the company that owns it.
+    static func linesPrinting(_ key: String, beforeLegalFormIn doc: DocumentModel) -> Int {
+        let words = key.split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return 0 }
+        var count = 0
+        for line in doc.readLines where line.labels.contains(where: { $0.roles.contains(.legal) }) {
+            let tokens = line.tokens
+            var found = false
+            for i in tokens.indices where i + words.count <= tokens.count && !found {
+                guard zip(tokens[i..<i + words.count], words).allSatisfy({ $0.text == $1 }) else { continue }
+                let after = i + words.count
+                for k in after..<min(tokens.count, after + 3) {
+                    if line.labels.contains(where: { $0.start == tokens[k].start && $0.roles.contains(.legal) }) { found = true; break }
+                }
+            }
+            if found { count += 1 }
+        }
+        return count
+    }
+
     static func group(_ proposals: [Proposal], doc: DocumentModel, base: FeatureRow, catalogue: VendorCatalogue) -> [NameCandidate] {
         var order: [String] = []
         var groups: [String: [Proposal]] = [:]
@@ -367,6 +410,8 @@ enum NameCandidates {
             row.add("title_stripped", group.allSatisfy(\.titleStripped))
             row.add("label_stripped", group.allSatisfy(\.labelStripped))
             row.add("id_stripped", group.allSatisfy(\.idStripped))
+            row.add("descriptor_stripped", group.allSatisfy(\.descriptorStripped))
+            row.add("mended", group.allSatisfy(\.mended))
             row.add("from_reread", group.contains(where: \.reread))
             row.add("only_reread", group.allSatisfy(\.reread))
             let lineIndex = group.compactMap(\.line).min()
@@ -421,6 +466,7 @@ enum NameCandidates {
             row.add("all_label", !tokens.isEmpty && DocumentModel.lexicon.hits(in: tokens.map(\.text)).reduce(0) { $0 + $1.end - $1.start } == tokens.count)
             // How else the document gives it.
             row.add("printed_lines", Double(foldedLines.filter { Text.contains($0, phrase: key) }.count))
+            row.add("before_legal", Double(min(3, linesPrinting(key, beforeLegalFormIn: doc))))
             let joined = key.replacingOccurrences(of: " ", with: "")
             row.add("domain_match", hostLabels.contains(joined))
             row.add("domain_part", joined.count >= 4 && hostLabels.contains { $0 != joined && ($0.hasPrefix(joined) || $0.hasSuffix(joined)) })

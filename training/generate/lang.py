@@ -155,6 +155,12 @@ LABELS = {
         "nl": ["Bedankt voor uw vertrouwen.", "Bedankt dat je voor {b} kiest."],
         "pt": ["Obrigado pela sua preferência.", "Obrigado por escolher a {b}."],
     },
+    "merchant": {
+        "en": ["Merchant", "Paid to", "Seller", "Sold by", "Payee", "Vendor"], "fr": ["Marchand", "Bénéficiaire", "Vendeur"],
+        "de": ["Händler", "Verkäufer", "Zahlungsempfänger", "Anbieter"], "es": ["Comercio", "Beneficiario", "Vendedor"],
+        "it": ["Esercente", "Beneficiario", "Venditore"], "nl": ["Winkelier", "Begunstigde", "Verkoper"],
+        "pt": ["Comerciante", "Beneficiário", "Vendedor"],
+    },
     "paidwith": {
         "en": ["Paid with Visa ending in {n}", "Payment method: Mastercard •••• {n}", "Charged to card ending {n}",
                "Paid by direct debit"],

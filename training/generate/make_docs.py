@@ -24,6 +24,16 @@ LANGS = ["en", "fr", "de", "es", "it", "nl", "pt"]
 LEGAL = {"en": ["Inc.", "Ltd", "LLC", "Limited", "Corp.", "Ltd."], "fr": ["SAS", "SARL", "SA"],
          "de": ["GmbH", "AG", "GmbH & Co. KG", "UG"], "es": ["S.L.", "S.A.", "SL"], "it": ["S.r.l.", "S.p.A.", "Srl"],
          "nl": ["B.V.", "N.V.", "BV"], "pt": ["Lda.", "S.A.", "Unipessoal Lda"]}
+# Words a group's companies put between the brand and the legal form ("Hetzner Online GmbH", "Netflix
+# International B.V.", "Google Ireland Limited"): the brand is the name without them.
+DESCRIPTORS = {"en": ["International", "Online", "Services", "Europe", "UK", "Ireland", "Technologies", "Solutions",
+                      "Global", "EMEA", "Operations", "Digital"],
+               "fr": ["France", "International", "Services", "Europe", "Solutions", "Digital"],
+               "de": ["Deutschland", "Online", "Services", "Europe", "International", "Technologies", "Digital"],
+               "es": ["España", "Iberia", "Servicios", "Internacional", "Europe", "Soluciones"],
+               "it": ["Italia", "Servizi", "Internazionale", "Europe", "Solutions"],
+               "nl": ["Nederland", "Benelux", "International", "Services", "Europe", "Online"],
+               "pt": ["Portugal", "Serviços", "Internacional", "Europe", "Iberia"]}
 WORDS_A = ["Harbor", "Nord", "Blue", "Atlas", "Silver", "Maple", "Onda", "Luce", "Green", "Pixel", "Cedar", "Polar",
            "Solar", "River", "Stone", "Bright", "Alpen", "Costa", "Vela", "Kite", "Iron", "Amber", "Coral", "Echo",
            "Nova", "Orbit", "Prime", "Quantum", "Rapid", "Summit", "Terra", "Urban", "Vivid", "Zenith", "Lumen",
@@ -51,6 +61,39 @@ CITIES = {"en": ["London EC1A 1BB", "Manchester M1 2AB", "New York, NY 10001", "
           "it": ["00184 Roma", "20121 Milano", "10121 Torino"],
           "nl": ["1012 AB Amsterdam", "3011 AD Rotterdam", "3511 LN Utrecht"],
           "pt": ["1100-148 Lisboa", "4000-322 Porto", "01310-100 São Paulo"]}
+# Where a vendor billing in a currency stands: the address says the country, and so what a bare `$` is.
+CITIES_BY_CURRENCY = {
+    ("en", "USD"): ["New York, NY 10001", "Austin, TX 78701", "San Francisco, CA 94105", "Seattle, WA 98101",
+                    "Chicago, IL 60601", "Denver, CO 80202", "Boston, MA 02110"],
+    ("en", "GBP"): ["London EC1A 1BB", "Manchester M1 2AB", "Edinburgh EH1 1YZ", "Bristol BS1 4DJ", "Leeds LS1 4AP"],
+    ("en", "EUR"): ["Dublin 2", "Dublin D02 XY45", "Cork T12 X70A", "Galway H91 E2K3"],
+    ("en", "CAD"): ["Toronto, ON M5V 2T6", "Vancouver, BC V6B 1A1", "Calgary, AB T2P 1J9", "Ottawa, Ontario K1P 1J1",
+                    "Waterloo, ON N2L 3G1", "Halifax, NS B3J 1S9", "Winnipeg, MB R3C 0V8"],
+    ("en", "AUD"): ["Sydney NSW 2000", "Melbourne VIC 3000", "Brisbane QLD 4000", "Perth WA 6000", "Adelaide SA 5000"],
+    ("en", "CHF"): ["8001 Zurich", "1201 Geneva"], ("en", "SEK"): ["111 22 Stockholm"], ("en", "JPY"): ["Shibuya, Tokyo 150-0002"],
+    ("fr", "EUR"): ["75002 Paris", "69001 Lyon", "13001 Marseille", "33000 Bordeaux", "1000 Bruxelles"],
+    ("fr", "CHF"): ["1201 Genève", "1003 Lausanne", "2000 Neuchâtel"],
+    ("fr", "CAD"): ["Montréal (Québec) H2Y 1C6", "Québec (Québec) G1R 4P5", "Gatineau (Québec) J8X 3X7"],
+    ("de", "EUR"): ["10115 Berlin", "80331 München", "50667 Köln", "1010 Wien", "20095 Hamburg"],
+    ("de", "CHF"): ["8001 Zürich", "4051 Basel", "3011 Bern"], ("de", "USD"): ["New York, NY 10001"],
+    ("es", "EUR"): ["28013 Madrid", "08001 Barcelona", "41001 Sevilla", "46002 Valencia"],
+    ("es", "USD"): ["Miami, FL 33131", "San Juan, PR 00901"],
+    ("it", "EUR"): ["00184 Roma", "20121 Milano", "10121 Torino", "80133 Napoli"], ("it", "CHF"): ["6900 Lugano"],
+    ("nl", "EUR"): ["1012 AB Amsterdam", "3011 AD Rotterdam", "3511 LN Utrecht", "2000 Antwerpen"],
+    ("nl", "USD"): ["New York, NY 10001"],
+    ("pt", "EUR"): ["1100-148 Lisboa", "4000-322 Porto", "3000-150 Coimbra"],
+    ("pt", "BRL"): ["01310-100 São Paulo", "20040-002 Rio de Janeiro", "30130-010 Belo Horizonte"],
+}
+# The country's own web domain, by language and currency, else by language.
+LOCAL_DOMAIN = {"en": ".co.uk", "fr": ".fr", "de": ".de", "es": ".es", "it": ".it", "nl": ".nl", "pt": ".pt",
+                ("en", "EUR"): ".ie", ("en", "CAD"): ".ca", ("en", "AUD"): ".com.au",
+                ("fr", "CHF"): ".ch", ("de", "CHF"): ".ch", ("it", "CHF"): ".ch", ("fr", "CAD"): ".ca",
+                ("pt", "BRL"): ".com.br", ("en", "CHF"): ".ch", ("en", "SEK"): ".se", ("en", "JPY"): ".jp"}
+COUNTRY = {"USD": "USA", "GBP": "United Kingdom", "CAD": "Canada", "AUD": "Australia", "CHF": "Switzerland",
+           "SEK": "Sweden", "JPY": "Japan", "BRL": "Brasil"}
+# The signs a currency is printed with; the dollars' bare `$` leaves the country to the address.
+SIGNS = {"USD": ["$", "$", "$", "US$"], "CAD": ["$", "$", "CA$", "C$"], "AUD": ["$", "$", "A$", "AU$"],
+         "BRL": ["R$"], "JPY": ["¥"], "EUR": ["€"], "GBP": ["£"], "CHF": ["CHF"], "SEK": ["kr"]}
 CURRENCIES = {"en": [("USD", 40), ("GBP", 25), ("EUR", 18), ("CAD", 5), ("AUD", 5), ("JPY", 3), ("CHF", 2), ("SEK", 2)],
               "fr": [("EUR", 85), ("CHF", 10), ("CAD", 5)], "de": [("EUR", 82), ("CHF", 15), ("USD", 3)],
               "es": [("EUR", 90), ("USD", 10)], "it": [("EUR", 94), ("CHF", 6)], "nl": [("EUR", 97), ("USD", 3)],
@@ -140,6 +183,7 @@ class Style:
         if lg == "en" and r.random() < 0.04:
             self.decimal_comma = True
         self.money_style = pick(r, ["symbol", "symbol", "code_after", "code_before", "symbol_space"])
+        self.sign = pick(r, SIGNS.get(cur, [SYMBOL.get(cur, cur)]))
         self.sign_on_items = r.random() < 0.6
 
     def date(self, d):
@@ -189,7 +233,7 @@ class Style:
             return "-" + n if v < 0 else n
         if v < 0:
             return "-" + self.money(-v)
-        sym, code = SYMBOL[self.cur], self.cur
+        sym, code = self.sign, self.cur
         st = self.money_style
         if st == "code_after":
             return f"{n} {code}"
@@ -213,11 +257,13 @@ class Doc:
         self.cur = weighted(r, CURRENCIES[self.lg])
         self.st = Style(r, self.lg, self.cur)
         self.brand = brand_name(r, catalogue, self.lg)
-        self.legal = f"{self.brand} {pick(r, LEGAL[self.lg])}"
+        descriptor = f" {pick(r, DESCRIPTORS[self.lg])}" if r.random() < 0.3 else ""
+        self.legal = f"{self.brand}{descriptor} {pick(r, LEGAL[self.lg])}"
         self.domain = "".join(ch for ch in self.brand.lower() if ch.isalnum()) + pick(r, [".com", ".io", ".net", ".eu", ".co",
-                                                                                        {"en": ".co.uk", "fr": ".fr", "de": ".de", "es": ".es",
-                                                                                         "it": ".it", "nl": ".nl", "pt": ".pt"}[self.lg]])
+                                                                                        LOCAL_DOMAIN.get((self.lg, self.cur), LOCAL_DOMAIN[self.lg])])
         self.customer = pick(r, PEOPLE)
+        # Businesses bill businesses: the customer's company, legal form and all, stands in the address block.
+        self.customer_company = f"{brand_name(r, [], self.lg)} {pick(r, LEGAL[self.lg])}" if r.random() < 0.3 else None
         self.billing = date(2019, 1, 1) + timedelta(days=r.randrange(365 * 8))
         self.freq = weighted(r, [("monthly", 60), ("yearly", 22), ("quarterly", 10), ("weekly", 8)])
         self.freq_stated = r.random() < 0.55
@@ -256,6 +302,15 @@ class Doc:
 
     def lab(self, role):
         return pick(self.r, L.LABELS[role][self.lg])
+
+    def city(self, customer=False):
+        """A city of the vendor's country (the customer's, most often the same), sometimes with the country."""
+        r = self.r
+        local = CITIES_BY_CURRENCY.get((self.lg, self.cur))
+        if not local or (customer and r.random() < 0.2):
+            return pick(r, CITIES[self.lg])
+        c = pick(r, local)
+        return c + f", {COUNTRY[self.cur]}" if self.cur in COUNTRY and r.random() < 0.25 else c
 
     def truth(self, amount, kind, layout, **over):
         t = {"name": self.brand, "amount": f"{amount:.2f}" if amount is not None else None, "currency": self.cur,
@@ -348,7 +403,7 @@ def letterhead(w, d, where):
         w.line((pos, name), size=big, bold=r.random() < (0.4 if plain else 0.8))
         if r.random() < 0.5:
             w.line((m if pos != "c" else "c", pick(r, STREETS[d.lg]).format(n=r.randint(1, 220))))
-            w.line((m if pos != "c" else "c", pick(r, CITIES[d.lg])))
+            w.line((m if pos != "c" else "c", d.city()))
         if r.random() < 0.3:
             w.line((m, f"www.{d.domain}"), (("r", w.right_edge), f"+{r.randint(1, 49)} {r.randint(100, 999)} {r.randint(1000000, 9999999)}"))
         w.gap(r.choice([0.5, 1, 2]))
@@ -357,9 +412,14 @@ def letterhead(w, d, where):
 def customer_block(w, d):
     r, m = d.r, w.margin
     x = r.choice([m, m + 280])
-    w.line((x, d.customer))
+    if d.customer_company:
+        w.line((x, d.customer_company))
+        if r.random() < 0.5:
+            w.line((x, pick(r, ["Attn: ", "z. Hd. ", "À l'attention de ", "Att.: ", "c.a. ", "t.a.v. ", "A/C "]) + d.customer))
+    else:
+        w.line((x, d.customer))
     w.line((x, pick(r, STREETS[d.lg]).format(n=r.randint(1, 99))))
-    w.line((x, pick(r, CITIES[d.lg])))
+    w.line((x, d.city(customer=True)))
     w.gap()
 
 
@@ -374,7 +434,7 @@ def footer(w, d, brand_in_footer):
     if brand_in_footer or r.random() < 0.45:
         parts.append(d.legal)
     if r.random() < 0.6:
-        parts.append(pick(r, STREETS[d.lg]).format(n=r.randint(1, 220)) + ", " + pick(r, CITIES[d.lg]))
+        parts.append(pick(r, STREETS[d.lg]).format(n=r.randint(1, 220)) + ", " + d.city())
     if r.random() < 0.4:
         parts.append(f"VAT {pick(r, ['GB', 'FR', 'DE', 'ES', 'IT', 'NL', 'PT'])}{r.randint(10 ** 8, 10 ** 9 - 1)}")
     if r.random() < 0.3:
@@ -394,6 +454,14 @@ def frequency_line(d):
 
 def next_line(d, amount):
     return pick(d.r, L.NEXT[d.lg]).format(d=d.st.date(d.next), a=d.st.money(amount))
+
+
+def next_lines(d):
+    """The next charge as a label line over the date, as narrow receipts and apps print it."""
+    t = pick(d.r, L.NEXT[d.lg]).rstrip(".")
+    if not t.endswith("{d}") or "{a}" in t:
+        t = L.NEXT[d.lg][0]
+    return [t[:-3].rstrip(), d.st.date(d.next)]
 
 
 def business_invoice(d):
@@ -419,6 +487,8 @@ def business_invoice(d):
         meta.append((d.lab("due"), d.st.date(due)))
     if r.random() < 0.4:
         meta.append((d.lab("customer"), str(r.randint(100000, 99999999))))
+    if r.random() < 0.1:
+        meta.append((d.lab("merchant"), d.brand if r.random() < 0.6 else d.legal))
     period = None
     if r.random() < 0.35:
         # Billed at the period's start (subscriptions), after its end (utilities, in arrears), or a few days
@@ -510,6 +580,9 @@ def email_receipt(d):
         pairs.append((d.lab("number"), f"#{r.randint(1000, 9999)}-{r.randint(1000, 9999)}"))
     if r.random() < 0.5:
         pairs.append(("", pick(r, L.LABELS["paidwith"][d.lg]).format(n=r.randint(1000, 9999))))
+    if r.random() < 0.3:
+        # Payment apps name the merchant among the payment's facts.
+        pairs.append((d.lab("merchant"), d.brand))
     r.shuffle(pairs)
     mode = pick(r, ["over", "beside", "colon"])
     if mode == "over":
@@ -530,7 +603,8 @@ def email_receipt(d):
     w.line((m, d.lab("total")), (("r", w.right_edge), d.st.money(total)), bold=True)
     if d.next_stated:
         w.gap(0.5)
-        w.line((m, next_line(d, total)))
+        for text in next_lines(d) if r.random() < 0.3 else [next_line(d, total)]:
+            w.line((m, text))
     footer(w, d, False)
     return w.pages, d.truth(total, "email-screenshot", "email")
 
@@ -540,11 +614,14 @@ def till_receipt(d):
     r = d.r
     w = Writer(r, width=r.choice([200, 226, 250]), height=r.choice([600, 700, 842]), margin=12, font="mono",
                size=r.choice([7, 7.5, 8]))
-    d.freq_stated, d.next_stated = False, False
+    # Most till receipts are one-off buys; a membership's (a gym, a club) names its plan and the next charge.
+    member = r.random() < 0.3
+    if not member:
+        d.freq_stated, d.next_stated = False, False
     name = d.brand.upper() if r.random() < 0.5 else d.brand
     w.line(("c", name if r.random() < 0.8 else d.legal.upper()), bold=True, size=w.size + 2)
     w.line(("c", pick(r, STREETS[d.lg]).format(n=r.randint(1, 99))))
-    w.line(("c", pick(r, CITIES[d.lg])))
+    w.line(("c", d.city()))
     if r.random() < 0.5:
         w.line(("c", f"TEL {r.randint(100, 999)} {r.randint(100000, 999999)}"))
     stamp = d.st.date(d.billing) + f" {r.randint(7, 22):02d}:{r.randint(0, 59):02d}"
@@ -556,6 +633,8 @@ def till_receipt(d):
     for desc, qty, unit, amt in d.items:
         label = f"{qty} x {desc}" if qty > 1 else desc
         w.line((w.margin, label[:24]), (("r", w.right_edge), d.st.number(amt)))
+    if d.freq_stated:
+        w.line((w.margin, frequency_line(d)))
     w.gap(0.5)
     w.line((w.margin, d.lab("total").upper()), (("r", w.right_edge), d.st.money(total)), bold=True)
     cash = r.random() < 0.4
@@ -569,8 +648,11 @@ def till_receipt(d):
         w.line((w.margin, pick(r, ["VISA", "CARD", "EC-KARTE", "CB", "TARJETA", "PIN"])), (("r", w.right_edge), d.st.number(total)))
     if not top:
         w.line((w.margin, stamp))
+    if d.next_stated:
+        for text in next_lines(d):
+            w.line((w.margin, text))
     w.line(("c", pick(r, L.LABELS["thanks"][d.lg]).format(b=d.brand)[:30]))
-    return w.pages, d.truth(total, "receipt", "till", frequency="monthly", frequency_stated=False, next_billing_date=None)
+    return w.pages, d.truth(total, "receipt", "till")
 
 
 def usage_bill(d):
