@@ -149,7 +149,13 @@ enum NameCandidates {
         }
         // A label before the name.
         var (tokens, found) = hits(current.text)
-        if let h = found.first, h.start == 0, h.end < tokens.count,
+        // A short one-word label ("de", "van", "da" are also a name's words: "De Groene Fiets") only before a colon.
+        func labelStands(_ h: LabelLexicon.Hit) -> Bool {
+            guard h.end - h.start == 1, tokens[h.start].text.count <= 3 else { return true }
+            let rest = (current.text as NSString).substring(from: tokens[h.start].end)
+            return rest.trimmingCharacters(in: .whitespaces).hasPrefix(":")
+        }
+        if let h = found.first, h.start == 0, h.end < tokens.count, labelStands(h),
             h.roles.contains(.sender) || h.roles.contains(.thanks) || h.roles.contains(.title) || h.roles.contains(.docInvoice)
                 || h.roles.contains(.docReceipt) || h.roles.contains(.docPayment)
         {
