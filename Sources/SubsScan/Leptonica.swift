@@ -25,10 +25,12 @@ final class Raster: @unchecked Sendable {
     /// Decodes PNG, JPEG, TIFF, GIF, BMP, WebP from memory. Nil when leptonica cannot decode it.
     convenience init?(encoded data: Data) {
         _ = Raster.quiet
-        func read(_ bytes: Data) -> UnsafeMutablePointer<PIX>? {
+        func read(_ bytes: Data, _ decode: (UnsafePointer<UInt8>, Int) -> UnsafeMutablePointer<PIX>? = { pixReadMem($0, $1) })
+            -> UnsafeMutablePointer<PIX>?
+        {
             bytes.withUnsafeBytes { buf -> UnsafeMutablePointer<PIX>? in
                 guard let base = buf.bindMemory(to: UInt8.self).baseAddress else { return nil }
-                return pixReadMem(base, buf.count)
+                return decode(base, buf.count)
             }
         }
         var pix = read(data)
@@ -44,10 +46,9 @@ final class Raster: @unchecked Sendable {
         // Damaged entropy-coded data ("bad Huffman code"): other image tools show the picture with a smeared
         // stripe, and so does libjpeg when asked to go on.
         if pix == nil, data.starts(with: [0xFF, 0xD8]) {
-            pix = data.withUnsafeBytes { buf -> UnsafeMutablePointer<PIX>? in
-                guard let base = buf.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            pix = read(data) { base, count in
                 var warnings: Int32 = 0
-                return pixReadMemJpeg(base, buf.count, 0, 1, &warnings, Int32(L_JPEG_CONTINUE_WITH_BAD_DATA))
+                return pixReadMemJpeg(base, count, 0, 1, &warnings, Int32(L_JPEG_CONTINUE_WITH_BAD_DATA))
             }
         }
         self.init(taking: pix)

@@ -36,6 +36,17 @@ enum NameCandidates {
         var vendor: VendorCatalogue.Vendor?
     }
 
+    /// Proposals of a printed text's every variant, and of its mended reading's when it was OCR'd.
+    static func proposals(of text: String, ocr: Bool, source: Source, line: Int, cell: Int? = nil) -> [Proposal] {
+        let readings = [(text, false)] + (ocr ? NameMending.mended(text).map { [($0, true)] } ?? [] : [])
+        return readings.flatMap { printed, mended in
+            variants(of: printed).map { v in
+                Proposal(text: v.text, source: source, line: line, cell: cell, legalStripped: v.legal, titleStripped: v.title,
+                         labelStripped: v.label, idStripped: v.id, descriptorStripped: v.descriptor, mended: mended)
+            }
+        }
+    }
+
     /// Roles of the words inside a name: a name holding an address's, a label's or a title's words is rarely one.
     static let ownRoles: [LabelRole] = [
         .address, .contact, .taxid, .customer, .title, .docInvoice, .docReceipt, .docPayment, .legal, .total, .totalWeak,
@@ -86,13 +97,7 @@ enum NameCandidates {
         if line.cellCount > 1 { texts.append((line.text, .line, nil)) }
         let ocr = doc.page(of: line).source == .ocr
         for (text, source, cell) in texts {
-            for (printed, mended) in [(text, false)] + (ocr ? NameMending.mended(text).map { [($0, true)] } ?? [] : []) {
-                for v in variants(of: printed) {
-                    out.append(Proposal(text: v.text, source: source, line: line.index, cell: cell,
-                                        legalStripped: v.legal, titleStripped: v.title, labelStripped: v.label, idStripped: v.id,
-                                        descriptorStripped: v.descriptor, mended: mended))
-                }
-            }
+            out += proposals(of: text, ocr: ocr, source: source, line: line.index, cell: cell)
         }
         return out
     }
@@ -107,15 +112,7 @@ enum NameCandidates {
             !doc.money.contains(where: { $0.line == i || $0.line == i + 1 }),
             !doc.dates.contains(where: { $0.line == i || $0.line == i + 1 })
         else { return [] }
-        let text = a.text + " " + b.text
-        let mended = doc.page(of: a).source == .ocr ? NameMending.mended(text) : nil
-        let readings = [(text, false)] + (mended.map { [($0, true)] } ?? [])
-        return readings.flatMap { reading in
-            variants(of: reading.0).map { v in
-                Proposal(text: v.text, source: .joined, line: i, legalStripped: v.legal, titleStripped: v.title,
-                         labelStripped: v.label, idStripped: v.id, descriptorStripped: v.descriptor, mended: reading.1)
-            }
-        }
+        return proposals(of: a.text + " " + b.text, ocr: doc.page(of: a).source == .ocr, source: .joined, line: i)
     }
 
     struct Variant { var text: String; var legal = false; var title = false; var label = false; var id = false; var descriptor = false }
@@ -177,25 +174,22 @@ enum NameCandidates {
                 (tokens, found) = hits(current.text)
             }
         }
-        // Legal forms at the end, one at a time ("Nordlicht Energie Holding GmbH").
-        for _ in 0..<2 {
-            guard let h = found.last, h.end == tokens.count, h.start > 0, h.roles.contains(.legal) else { break }
-            let text = clean((current.text as NSString).substring(to: tokens[h.start].start))
-            guard acceptable(text) else { break }
-            current = Variant(text: text, legal: true, title: current.title, label: current.label, id: current.id)
-            out.append(current)
-            (tokens, found) = hits(current.text)
+        /// Words of `role` at the end taken off, one at a time, at most twice, each step its own variant.
+        func stripTrailing(_ role: LabelRole, marking flag: WritableKeyPath<Variant, Bool>) {
+            for _ in 0..<2 {
+                guard let h = found.last, h.end == tokens.count, h.start > 0, h.roles.contains(role) else { break }
+                let text = clean((current.text as NSString).substring(to: tokens[h.start].start))
+                guard acceptable(text) else { break }
+                current.text = text
+                current[keyPath: flag] = true
+                out.append(current)
+                (tokens, found) = hits(current.text)
+            }
         }
-        // Then a group's words for a country or a line of business ("Hetzner Online", "Acme Deutschland").
-        for _ in 0..<2 {
-            guard let h = found.last, h.end == tokens.count, h.start > 0, h.roles.contains(.descriptor) else { break }
-            let text = clean((current.text as NSString).substring(to: tokens[h.start].start))
-            guard acceptable(text) else { break }
-            current.text = text
-            current.descriptor = true
-            out.append(current)
-            (tokens, found) = hits(current.text)
-        }
+        // Legal forms ("Nordlicht Energie Holding GmbH"), then a group's words for a country or a line of
+        // business ("Hetzner Online", "Acme Deutschland").
+        stripTrailing(.legal, marking: \.legal)
+        stripTrailing(.descriptor, marking: \.descriptor)
         return out
     }
 
@@ -372,20 +366,16 @@ enum NameCandidates {
     static func linesPrinting(_ key: String, beforeLegalFormIn doc: DocumentModel) -> Int {
         let words = key.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return 0 }
-        var count = 0
-        for line in doc.readLines where line.labels.contains(where: { $0.roles.contains(.legal) }) {
+        return doc.readLines.filter { line in
+            let legalStarts = Set(line.labels.filter { $0.roles.contains(.legal) }.map(\.start))
+            guard !legalStarts.isEmpty else { return false }
             let tokens = line.tokens
-            var found = false
-            for i in tokens.indices where i + words.count <= tokens.count && !found {
-                guard zip(tokens[i..<i + words.count], words).allSatisfy({ $0.text == $1 }) else { continue }
+            return tokens.indices.contains { i in
                 let after = i + words.count
-                for k in after..<min(tokens.count, after + 3) {
-                    if line.labels.contains(where: { $0.start == tokens[k].start && $0.roles.contains(.legal) }) { found = true; break }
-                }
+                return after <= tokens.count && zip(tokens[i..<after], words).allSatisfy { $0.text == $1 }
+                    && tokens[after..<min(tokens.count, after + 3)].contains { legalStarts.contains($0.start) }
             }
-            if found { count += 1 }
-        }
-        return count
+        }.count
     }
 
     static func group(_ proposals: [Proposal], doc: DocumentModel, base: FeatureRow, catalogue: VendorCatalogue) -> [NameCandidate] {

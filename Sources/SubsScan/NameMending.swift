@@ -7,8 +7,8 @@ import Foundation
 enum NameMending {
     /// The lexicon's legal forms, folded, as word lists. Only those of five letters or more are mended: shorter
     /// ones are too easily one letter off an ordinary word.
-    static let allLegalForms: [[String]] = DocumentModel.lexicon.phrases(with: .legal)
-    static let maxFormWords = allLegalForms.map(\.count).max() ?? 0
+    static let legalFormsByWords: [Int: [[String]]] = Dictionary(grouping: DocumentModel.lexicon.phrases(with: .legal), by: \.count)
+    static let maxFormWords = legalFormsByWords.keys.max() ?? 0
 
     static func mended(_ text: String) -> String? {
         var tokens = DocumentModel.tokenize(text)
@@ -19,7 +19,7 @@ enum NameMending {
         // misread "ENTERPRISES"), one a letter off is mended.
         search: for n in stride(from: min(tokens.count - 1, maxFormWords), through: 1, by: -1) {
             let tail = tokens.suffix(n)
-            let forms = allLegalForms.filter { $0.count == n }
+            let forms = legalFormsByWords[n] ?? []
             if forms.contains(where: { zip(tail, $0).allSatisfy { $0.text == $1 } }) { break }
             for form in forms where form.joined().count >= 5 {
                 guard zip(tail, form).reduce(0, { $0 + editDistance($1.0.text, $1.1, limit: 2) }) == 1 else { continue }

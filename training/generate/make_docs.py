@@ -98,8 +98,6 @@ CURRENCIES = {"en": [("USD", 40), ("GBP", 25), ("EUR", 18), ("CAD", 5), ("AUD", 
               "fr": [("EUR", 85), ("CHF", 10), ("CAD", 5)], "de": [("EUR", 82), ("CHF", 15), ("USD", 3)],
               "es": [("EUR", 90), ("USD", 10)], "it": [("EUR", 94), ("CHF", 6)], "nl": [("EUR", 97), ("USD", 3)],
               "pt": [("EUR", 70), ("BRL", 30)]}
-SYMBOL = {"USD": "$", "GBP": "£", "EUR": "€", "CAD": "CA$", "AUD": "A$", "JPY": "¥", "CHF": "CHF", "SEK": "kr",
-          "BRL": "R$"}
 TAX = {"en": [20, 0, 8.875, 7.25, 10, 5, 13], "fr": [20, 10, 5.5], "de": [19, 7], "es": [21, 10], "it": [22, 10],
        "nl": [21, 9], "pt": [23, 13]}
 PLANS = ["Pro", "Premium", "Basic", "Standard", "Family", "Business", "Starter", "Plus", "Team", "Unlimited", "Duo",
@@ -183,7 +181,7 @@ class Style:
         if lg == "en" and r.random() < 0.04:
             self.decimal_comma = True
         self.money_style = pick(r, ["symbol", "symbol", "code_after", "code_before", "symbol_space"])
-        self.sign = pick(r, SIGNS.get(cur, [SYMBOL.get(cur, cur)]))
+        self.sign = pick(r, SIGNS[cur])
         self.sign_on_items = r.random() < 0.6
 
     def date(self, d):
