@@ -32,7 +32,8 @@ enum FrequencyCandidates {
         }
         // A service period: two dates on one line a week, month, quarter or year apart.
         let byLine = Dictionary(grouping: doc.dates.filter { $0.date != nil }, by: \.line)
-        for (l, dates) in byLine where dates.count >= 2 {
+        // In line order: a dictionary's order changes from run to run, and so would the candidates' order.
+        for (l, dates) in byLine.sorted(by: { $0.key < $1.key }) where dates.count >= 2 {
             let sorted = dates.sorted { $0.start < $1.start }
             for (a, b) in zip(sorted, sorted.dropFirst()) {
                 guard let s = a.date, let e = b.date, s < e, let c = FrequencyFinder.cadence(from: s, to: e.adding(days: 1)) ?? FrequencyFinder.cadence(from: s, to: e)
