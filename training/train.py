@@ -62,6 +62,7 @@ def truth_value(doc, field):
 
 
 def matrix(docs, field, width):
+    """The field's candidate rows of every document, their labels and the index of the document each is from."""
     X, y, owner = [], [], []
     for i, d in enumerate(docs):
         if field in d.get("skip", []) or (field == "next" and "billing" in d.get("skip", [])):
@@ -75,11 +76,11 @@ def matrix(docs, field, width):
     return X, np.array(y), np.array(owner)
 
 
-def fit(X, y):
+def fit(X, y, weight):
     clf = HistGradientBoostingClassifier(**PARAMS)
     if len(set(y)) < 2:
         return None
-    clf.fit(X, y)
+    clf.fit(X, y, sample_weight=weight)
     return clf
 
 
@@ -115,20 +116,22 @@ def outcome(doc, field, pick, threshold, chosen_amount=None, chosen_billing=None
     return "right" if label == 1 else "wrong"
 
 
-def best_threshold(results):
+def best_threshold(results, weight):
     """The threshold that makes the most documents right less those it makes confidently wrong (a wrong value
     costs what a right one gains: the user has to notice it, while a null is asked for); `results` holds
-    (doc, pick) pairs."""
+    (doc, field, pick) triples, each document counted as much as its set's weight."""
     best = (0.5, None)
     for t in [k / 100 for k in range(0, 100)] + [1.01]:
-        outcomes = [outcome(d, f, p, t) for d, f, p in results]
-        gain = outcomes.count("right") - outcomes.count("wrong")
+        gain = 0.0
+        for d, f, p in results:
+            o = outcome(d, f, p, t)
+            gain += weight(d) * ((o == "right") - (o == "wrong"))
         if best[1] is None or gain > best[1]:
             best = (t, gain)
     return best[0]
 
 
-def cross_validate(docs, schema, folds):
+def cross_validate(docs, schema, folds, weight):
     """Out-of-fold picks of every field, and each field's threshold."""
     # A document's group: the same receipt transcribed and OCR'd is one document for the folds.
     group_ids = {}
@@ -141,17 +144,18 @@ def cross_validate(docs, schema, folds):
             thresholds[field] = 1.01
             continue
         X, y, owner = matrix(docs, field, width)
+        w = np.array([weight(docs[i]) for i in owner])
         scores = np.zeros(len(y))
         # Too few documents or no positive candidate: nothing to learn, the field is never picked.
         groups = np.array([doc_group[i] for i in owner])
         splits = GroupKFold(n_splits=folds).split(X, y, groups) if len(set(groups)) >= folds and y.sum() >= 2 else []
         for train, test in splits:
-            clf = fit(X[train], y[train])
+            clf = fit(X[train], y[train], w[train])
             scores[test] = clf.predict_proba(X[test])[:, 1] if clf is not None else 0.0
         oof[field] = picks(docs, field, X, owner, scores)
         # (Documents without a candidate abstain whatever the threshold.)
         results = [(docs[i], field, oof[field].get(i)) for i in set(owner)]
-        thresholds[field] = best_threshold(results)
+        thresholds[field] = best_threshold(results, weight)
     return oof, thresholds
 
 
@@ -266,13 +270,24 @@ def main():
     ap.add_argument("--report")
     ap.add_argument("--details", help="write every wrong or missed field here (JSON lines)")
     ap.add_argument("--no-cv", action="store_true", help="skip cross-validation (thresholds 0.5)")
+    ap.add_argument("--weight", action="append", default=[], metavar="SET=W",
+                    help="count each document of SET (a features file's folder name) W times, in fitting and in "
+                         "choosing thresholds: real documents are few beside the generated ones")
     args = ap.parse_args()
     docs, schema = load(args.features)
+    weights = {}
+    for w in args.weight:
+        name, _, value = w.partition("=")
+        try:
+            weights[name] = float(value)
+        except ValueError:
+            sys.exit(f"train.py: --weight {w}: expected SET=NUMBER, e.g. real=10")
+    weight = lambda d: weights.get(source(d), 1.0)
     print(f"train.py: {len(docs)} documents", file=sys.stderr)
     if args.no_cv:
         thresholds = {f: 0.5 for f in FIELDS}
     else:
-        oof, thresholds = cross_validate(docs, schema, args.folds)
+        oof, thresholds = cross_validate(docs, schema, args.folds, weight)
         report(docs, oof, thresholds, args.report)
         if args.details:
             details(docs, oof, thresholds, args.details)
@@ -284,7 +299,7 @@ def main():
         if not names:
             continue
         X, y, owner = matrix(docs, field, len(names))
-        clf = fit(X, y)
+        clf = fit(X, y, np.array([weight(docs[i]) for i in owner]))
         model["fields"][field] = export(clf, names, thresholds[field])
         if clf is not None:
             pick = rng.choice(len(y), size=min(40, len(y)), replace=False)
