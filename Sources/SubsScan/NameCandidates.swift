@@ -188,8 +188,9 @@ enum NameCandidates {
         }
         // Legal forms ("Nordlicht Energie Holding GmbH"), then a group's words for a country or a line of
         // business ("Hetzner Online", "Acme Deutschland").
+        // Only behind a legal form: without one, "Luce Chiara Servizi" is the name as the business prints it.
         stripTrailing(.legal, marking: \.legal)
-        stripTrailing(.descriptor, marking: \.descriptor)
+        if current.legal { stripTrailing(.descriptor, marking: \.descriptor) }
         return out
     }
 
@@ -466,6 +467,10 @@ enum NameCandidates {
             let joined = key.replacingOccurrences(of: " ", with: "")
             row.add("domain_match", hostLabels.contains(joined))
             row.add("domain_part", joined.count >= 4 && hostLabels.contains { $0 != joined && ($0.hasPrefix(joined) || $0.hasSuffix(joined)) })
+            // A domain spelling the name's words in another order or among others ("plumbingstanford.com" for
+            // "Stanford Plumbing & Heating"): the share of its words of three letters or more a domain holds.
+            let longWords = key.split(separator: " ").filter { $0.count >= 3 }
+            row.add("domain_words", longWords.isEmpty ? 0 : Double(longWords.filter { w in hostLabels.contains { $0.contains(w) } }.count) / Double(longWords.count))
             row.add("sender_match", senderKey == key)
             row.add("sender_part", senderKey.map { $0 != key && Text.contains($0, phrase: key) } ?? false)
             let vendor = group.first(where: { $0.vendor != nil })?.vendor ?? catalogue.vendor(named: text)

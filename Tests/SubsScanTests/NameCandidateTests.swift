@@ -12,6 +12,8 @@ import Testing
         #expect(flagged?.text == "Nordlicht" && flagged?.legal == true && flagged?.descriptor == true)
         // A name that is only such a word keeps it.
         #expect(NameCandidates.variants(of: "Online Ltd").map(\.text) == ["Online Ltd", "Online"])
+        // Without a legal form the words are part of the name as printed.
+        #expect(NameCandidates.variants(of: "Luce Chiara Servizi").map(\.text) == ["Luce Chiara Servizi"])
     }
 
     @Test(arguments: [
@@ -22,6 +24,32 @@ import Testing
     ])
     func ocrMisreadingsAreMended(_ read: String, _ printed: String) {
         #expect(NameMending.mended(read) == printed)
+    }
+
+    /// One feature of each name candidate of a text PDF with these lines.
+    func feature(_ name: String, of lines: [String]) throws -> [String: Double] {
+        let dir = try TempDir()
+        let pdf = try dir.file("doc.pdf", Fixtures.textPDF(pages: [lines]))
+        let field = TrainingCandidates.candidates(pages: try InvoiceScanner().readPages(of: pdf)).name
+        let column = try #require(field.names.firstIndex(of: name))
+        return Dictionary(zip(field.values, field.rows.map { $0[column] }), uniquingKeysWith: max)
+    }
+
+    @Test func aDomainSpellingSomeOfANamesWordsIsSeen() throws {
+        let lines = ["Stanford Plumbing & Heating                INVOICE", "123 Madison Drive, Seattle",
+                     "www.plumbingstanford.com", "Bill to", "Dana Whitfield", "Invoice date: 10/18/2025",
+                     "Balance due                    $1,536.52"]
+        let share = try feature("domain_words", of: lines)
+        // Two of its three words of three letters or more ("&" is none); the customer's none.
+        #expect(share["Stanford Plumbing & Heating"] == 2.0 / 3.0)
+        #expect(share["Dana Whitfield"] == 0)
+    }
+
+    @Test func theIssuersLabelIsALabelNotAName() throws {
+        let roles = try feature("all_label", of: ["Rechnungsersteller", "Kraxi Werkzeuge", "Rechnungsdatum: 03.02.2026",
+                                                  "Gesamtbetrag 23,80 EUR"])
+        #expect(roles["Rechnungsersteller"] == 1)
+        #expect(roles["Kraxi Werkzeuge"] == 0)
     }
 
     // ("Sol e Luna" is mended too: the printed reading stays a proposal beside the mended one.)

@@ -161,6 +161,19 @@ LABELS = {
         "it": ["Esercente", "Beneficiario", "Venditore"], "nl": ["Winkelier", "Begunstigde", "Verkoper"],
         "pt": ["Comerciante", "Beneficiário", "Vendedor"],
     },
+    # Party blocks of e-invoice renderings and B2B invoices: the seller's and the buyer's, each under its label.
+    "seller": {
+        "en": ["Seller", "Supplier", "From", "Issued by", "Invoice issuer"], "fr": ["Vendeur", "Fournisseur", "Émetteur"],
+        "de": ["Verkäufer", "Lieferant", "Rechnungssteller", "Rechnungsersteller"], "es": ["Vendedor", "Proveedor", "Emisor"],
+        "it": ["Cedente / Prestatore", "Fornitore", "Venditore"], "nl": ["Leverancier", "Verkoper", "Afzender"],
+        "pt": ["Emitente", "Fornecedor", "Prestador"],
+    },
+    "buyer": {
+        "en": ["Buyer", "Customer", "Bill to", "Invoice to"], "fr": ["Acheteur", "Client", "Facturé à"],
+        "de": ["Käufer", "Kunde", "Rechnungsempfänger"], "es": ["Comprador", "Cliente", "Facturar a"],
+        "it": ["Cessionario / Committente", "Cliente", "Acquirente"], "nl": ["Koper", "Klant", "Afnemer"],
+        "pt": ["Destinatário", "Cliente", "Tomador"],
+    },
     "paidwith": {
         "en": ["Paid with Visa ending in {n}", "Payment method: Mastercard •••• {n}", "Charged to card ending {n}",
                "Paid by direct debit"],

@@ -132,8 +132,23 @@ WORDS_NATIVE = {"en": ["Little", "Red", "Golden", "North", "Old", "Home", "Smart
                 "pt": ["Loja", "Mar", "Sol", "Nova", "Rio", "Bela", "Praia", "Estrela"]}
 
 
+# Small words inside names of shops and trades, lower case as printed ("Au bon moulin", "Casa de Pedro").
+CONNECTORS = {"en": ["of", "and", "the"], "fr": ["de la", "du", "au", "aux", "de"], "de": ["zum", "zur", "am", "und"],
+              "es": ["de", "del", "de la"], "it": ["di", "del", "della"], "nl": ["de", "het", "van"],
+              "pt": ["do", "da", "de"]}
+FIRST_NAMES = ["Oscar", "Gabriel", "Mario", "Ingrid", "Paolo", "Helena", "Rui", "Marta", "Dieter", "Yves", "Inés",
+               "Wouter", "Andrés", "Beatriz", "Stefan", "Camille", "Luca", "Rosa", "Tom", "Agnès"]
+LAST_NAMES = ["Andereggen", "Barco", "Ferreira", "Novak", "Lindqvist", "Moreau", "Esposito", "Hoffmann", "Peeters",
+              "Navarro", "Santos", "O'Brien", "Kowalski", "Vermeulen", "Ricci", "Lambert", "Ortega", "Brandt"]
+
+
 def brand_name(r, catalogue, lg="en"):
+    """A business's name in the shapes real ones take: coined words, word pairs, a trade with a place, a
+    person's name (sole traders bill under their own), small lower-case words inside, all lower case."""
     k = r.random()
+    if k < 0.22:
+        return rare_brand_shape(r, lg)
+    k = (k - 0.22) / 0.78
     if k < 0.12 and catalogue:
         return pick(r, catalogue)
     if k < 0.25:
@@ -153,6 +168,41 @@ def brand_name(r, catalogue, lg="en"):
     if k < 0.93:
         return f"{pick(r, WORDS_A)} & {pick(r, WORDS_A)}"
     return f"{''.join(pick(r, SYLL) for _ in range(2)).capitalize()} {pick(r, WORDS_B)}"
+
+
+def domain_label(r, brand):
+    """The name a business registers: its name run together most often, but also one of its words, its words in
+    another order, or with a hyphen ("plumbingstanford.com" for "Stanford Plumbing & Heating")."""
+    words = ["".join(ch for ch in w.lower() if ch.isalnum()) for w in brand.split()]
+    words = [w for w in words if w]
+    k = r.random()
+    if len(words) < 2 or k < 0.55:
+        return "".join(words)
+    if k < 0.75:
+        return max(words[:2], key=len)
+    if k < 0.9:
+        return "".join(reversed(words[:2]))
+    return "-".join(words)
+
+
+def rare_brand_shape(r, lg):
+    k = r.random()
+    if k < 0.25:
+        # A sole trader: first and last name, in either order, sometimes with a middle name or in capitals.
+        first, last = pick(r, FIRST_NAMES), pick(r, LAST_NAMES)
+        name = f"{last} {first} {pick(r, FIRST_NAMES)}" if r.random() < 0.3 else f"{first} {pick(r, FIRST_NAMES) + ' ' if r.random() < 0.3 else ''}{last}"
+        return name.upper() if r.random() < 0.3 else name
+    if k < 0.5:
+        native = WORDS_NATIVE[lg]
+        second = pick(r, native + WORDS_A)
+        return f"{pick(r, native)} {pick(r, CONNECTORS[lg])} {second.lower() if r.random() < 0.5 else second}"
+    if k < 0.7:
+        # Four words and an ampersand: a trade named in full.
+        return f"{pick(r, WORDS_A)} {pick(r, WORDS_B)} & {pick(r, WORDS_B)}" if r.random() < 0.5 else \
+            f"{pick(r, WORDS_A)} {pick(r, WORDS_PLACE)} {pick(r, WORDS_B)} {pick(r, WORDS_B)}"
+    if k < 0.85:
+        return "".join(pick(r, SYLL) for _ in range(r.randint(2, 4)))
+    return f"{pick(r, WORDS_NATIVE[lg])} {pick(r, SYLL)}{pick(r, SYLL)}".lower().capitalize()
 
 
 def add_months(d, n):
@@ -257,8 +307,8 @@ class Doc:
         self.brand = brand_name(r, catalogue, self.lg)
         descriptor = f" {pick(r, DESCRIPTORS[self.lg])}" if r.random() < 0.3 else ""
         self.legal = f"{self.brand}{descriptor} {pick(r, LEGAL[self.lg])}"
-        self.domain = "".join(ch for ch in self.brand.lower() if ch.isalnum()) + pick(r, [".com", ".io", ".net", ".eu", ".co",
-                                                                                        LOCAL_DOMAIN.get((self.lg, self.cur), LOCAL_DOMAIN[self.lg])])
+        self.domain = domain_label(r, self.brand) + pick(r, [".com", ".io", ".net", ".eu", ".co",
+                                                           LOCAL_DOMAIN.get((self.lg, self.cur), LOCAL_DOMAIN[self.lg])])
         self.customer = pick(r, PEOPLE)
         # Businesses bill businesses: the customer's company, legal form and all, stands in the address block.
         self.customer_company = f"{brand_name(r, [], self.lg)} {pick(r, LEGAL[self.lg])}" if r.random() < 0.3 else None
@@ -276,7 +326,7 @@ class Doc:
 
     def make_items(self, base):
         r = self.r
-        n = weighted(r, [(1, 45), (2, 25), (3, 15), (4, 10), (5, 5)])
+        n = weighted(r, [(1, 45), (2, 25), (3, 15), (4, 10), (5, 5), (r.randint(6, 14), 8)])
         items = []
         left = base
         for i in range(n):
@@ -326,7 +376,7 @@ class Writer:
     def __init__(self, r, width=595, height=842, margin=None, font="sans", size=None):
         self.r = r
         self.pages = [Page(width, height)]
-        self.margin = margin or r.randint(40, 70)
+        self.margin = margin or r.choice([r.randint(18, 40), r.randint(40, 70), r.randint(40, 70), r.randint(70, 130)])
         self.font = font
         self.size = size or r.choice([9, 9.5, 10, 10, 11])
         self.y = r.randint(50, 90)
@@ -375,10 +425,10 @@ class Writer:
 BANDED = 0.15
 
 
-def letterhead(w, d, where):
+def letterhead(w, d, where, plain=None):
     r, m = d.r, w.margin
     # Many letterheads are a logo (an image, no text) over the name in the body's own type, or plain text.
-    plain = r.random() < 0.3
+    plain = r.random() < 0.3 if plain is None else plain
     big = w.size if plain else r.choice([16, 18, 20, 24, 28])
     name = d.brand if where != "legal" else d.legal
     if where in ("top", "legal"):
@@ -398,7 +448,12 @@ def letterhead(w, d, where):
             w.page.colour = (0, 0, 0)
             w.gap(1.5)
             return
-        w.line((pos, name), size=big, bold=r.random() < (0.4 if plain else 0.8))
+        # The title, a phone number or the web address often stands at the other end of the name's line.
+        aside = []
+        if pos == m and r.random() < 0.3:
+            aside = [(("r", w.right_edge), weighted(r, [(d.lab("invoice").upper(), 50), (d.lab("invoice"), 20),
+                                                        (f"www.{d.domain}", 15), (d.st.date(d.billing), 15)]))]
+        w.line((pos, name), *aside, size=big, bold=r.random() < (0.4 if plain else 0.8))
         if r.random() < 0.5:
             w.line((m if pos != "c" else "c", pick(r, STREETS[d.lg]).format(n=r.randint(1, 220))))
             w.line((m if pos != "c" else "c", d.city()))
@@ -410,6 +465,12 @@ def letterhead(w, d, where):
 def customer_block(w, d):
     r, m = d.r, w.margin
     x = r.choice([m, m + 280])
+    if r.random() < (0.5 if d.lg in ("de", "nl", "fr", "it") else 0.2):
+        # The sender's return address in small type over the window's address (DIN 5008 and its kin): often
+        # the only line naming the sender as text when the letterhead is a logo.
+        sep = pick(r, [" · ", " | ", " - ", ", ", " • "])
+        parts = [d.legal if r.random() < 0.6 else d.brand, pick(r, STREETS[d.lg]).format(n=r.randint(1, 220)), d.city()]
+        w.line((x, sep.join(parts)), size=r.choice([6.5, 7, 7.5]))
     if d.customer_company:
         w.line((x, d.customer_company))
         if r.random() < 0.5:
@@ -418,6 +479,23 @@ def customer_block(w, d):
         w.line((x, d.customer))
     w.line((x, pick(r, STREETS[d.lg]).format(n=r.randint(1, 99))))
     w.line((x, d.city(customer=True)))
+    w.gap()
+
+
+def party_blocks(w, d):
+    """Seller and buyer side by side, each under its label, as e-invoice renderings print them."""
+    r, m = d.r, w.margin
+    x2 = m + r.choice([230, 260, 280])
+    seller = [d.legal if r.random() < 0.7 else d.brand, pick(r, STREETS[d.lg]).format(n=r.randint(1, 220)), d.city()]
+    buyer = [d.customer_company or d.customer, pick(r, STREETS[d.lg]).format(n=r.randint(1, 99)), d.city(customer=True)]
+    if r.random() < 0.3:
+        seller.append(f"VAT {pick(r, ['GB', 'FR', 'DE', 'ES', 'IT', 'NL', 'PT'])}{r.randint(10 ** 8, 10 ** 9 - 1)}")
+    left, right = (seller, buyer) if r.random() < 0.75 else (buyer, seller)
+    labels = (d.lab("seller"), d.lab("buyer")) if left is seller else (d.lab("buyer"), d.lab("seller"))
+    colon = ":" if r.random() < 0.5 else ""
+    w.line((m, labels[0] + colon), (x2, labels[1] + colon), bold=True)
+    for a, b in zip(left + [""] * (len(right) - len(left)), right + [""] * (len(left) - len(right))):
+        w.line((m, a), (x2, b))
     w.gap()
 
 
@@ -467,13 +545,22 @@ def business_invoice(d):
     r = d.r
     w = Writer(r, font=pick(r, ["sans", "sans", "serif", "mono"]))
     m = w.margin
-    where = weighted(r, [("top", 70), ("legal", 15), ("footer", 15)])
-    letterhead(w, d, where)
+    where = weighted(r, [("top", 60), ("legal", 15), ("footer", 15), ("late", 10)])
+    if where == "late":
+        # The title, number and date first, big, and the issuer's block under them in the body's type.
+        w.line((m, d.lab("invoice").upper()), size=w.size + r.choice([4, 8, 12]), bold=True)
+        for _ in range(r.randint(1, 3)):
+            w.line((m, pick(r, [f"{d.lab('number')} {r.randint(1000, 999999)}", d.st.date(d.billing),
+                                f"{pick(r, ['Page', 'Seite', 'Page', 'Pagina', 'Página'])} 1 / 1"])))
+        w.gap()
+    letterhead(w, d, "top" if where == "late" else where, plain=True if where == "late" else None)
     title_first = r.random() < 0.5
     title_up = r.choice([0, 2, 6, 6])
     if title_first:
         w.line((m, d.lab("invoice")), size=w.size + title_up, bold=True)
-    if r.random() < 0.85:
+    if r.random() < 0.15:
+        party_blocks(w, d)
+    elif r.random() < 0.85:
         customer_block(w, d)
     if not title_first:
         w.line((m if r.random() < 0.6 else ("r", w.right_edge), d.lab("invoice")), size=w.size + title_up, bold=True)
