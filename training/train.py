@@ -62,8 +62,9 @@ def truth_value(doc, field):
     return v if v not in ("", None) else None
 
 
-def matrix(docs, field, width):
-    """The field's candidate rows of every document, their labels and the index of the document each is from."""
+def matrix(docs, field, width, weight):
+    """The field's candidate rows of every document, their labels, the index of the document each is from and
+    its weight (its document's)."""
     X, y, owner = [], [], []
     for i, d in enumerate(docs):
         if field in d.get("skip", []) or (field == "next" and "billing" in d.get("skip", [])):
@@ -78,7 +79,7 @@ def matrix(docs, field, width):
             y.append(label)
             owner.append(i)
     X = np.array(X, dtype=np.float64).reshape(-1, width)
-    return X, np.array(y), np.array(owner)
+    return X, np.array(y), np.array(owner), np.array([weight(docs[i]) for i in owner])
 
 
 def fit(X, y, weight):
@@ -148,8 +149,7 @@ def cross_validate(docs, schema, folds, weight):
         if width == 0:
             thresholds[field] = 1.01
             continue
-        X, y, owner = matrix(docs, field, width)
-        w = np.array([weight(docs[i]) for i in owner])
+        X, y, owner, w = matrix(docs, field, width, weight)
         scores = np.zeros(len(y))
         # Too few documents or no positive candidate: nothing to learn, the field is never picked.
         groups = np.array([doc_group[i] for i in owner])
@@ -306,8 +306,8 @@ def main():
         names = schema.get(field, [])
         if not names:
             continue
-        X, y, owner = matrix(docs, field, len(names))
-        clf = fit(X, y, np.array([weight(docs[i]) for i in owner]))
+        X, y, owner, w = matrix(docs, field, len(names), weight)
+        clf = fit(X, y, w)
         model["fields"][field] = export(clf, names, thresholds[field])
         if clf is not None:
             pick = rng.choice(len(y), size=min(40, len(y)), replace=False)

@@ -186,9 +186,9 @@ enum NameCandidates {
                 (tokens, found) = hits(current.text)
             }
         }
-        // Legal forms ("Nordlicht Energie Holding GmbH"), then a group's words for a country or a line of
-        // business ("Hetzner Online", "Acme Deutschland").
-        // Only behind a legal form: without one, "Luce Chiara Servizi" is the name as the business prints it.
+        // Legal forms ("Nordlicht Energie Holding GmbH"), then, behind one only, a group's words for a country or
+        // a line of business ("Hetzner Online", "Acme Deutschland"): without a legal form, "Luce Chiara Servizi"
+        // is the name as the business prints it.
         stripTrailing(.legal, marking: \.legal)
         if current.legal { stripTrailing(.descriptor, marking: \.descriptor) }
         return out

@@ -351,6 +351,12 @@ class Doc:
     def lab(self, role):
         return pick(self.r, L.LABELS[role][self.lg])
 
+    def street(self, up_to=220):
+        return pick(self.r, STREETS[self.lg]).format(n=self.r.randint(1, up_to))
+
+    def vat_id(self):
+        return f"VAT {pick(self.r, ['GB', 'FR', 'DE', 'ES', 'IT', 'NL', 'PT'])}{self.r.randint(10 ** 8, 10 ** 9 - 1)}"
+
     def city(self, customer=False):
         """A city of the vendor's country (the customer's, most often the same), sometimes with the country."""
         r = self.r
@@ -455,7 +461,7 @@ def letterhead(w, d, where, plain=None):
                                                         (f"www.{d.domain}", 15), (d.st.date(d.billing), 15)]))]
         w.line((pos, name), *aside, size=big, bold=r.random() < (0.4 if plain else 0.8))
         if r.random() < 0.5:
-            w.line((m if pos != "c" else "c", pick(r, STREETS[d.lg]).format(n=r.randint(1, 220))))
+            w.line((m if pos != "c" else "c", d.street()))
             w.line((m if pos != "c" else "c", d.city()))
         if r.random() < 0.3:
             w.line((m, f"www.{d.domain}"), (("r", w.right_edge), f"+{r.randint(1, 49)} {r.randint(100, 999)} {r.randint(1000000, 9999999)}"))
@@ -469,7 +475,7 @@ def customer_block(w, d):
         # The sender's return address in small type over the window's address (DIN 5008 and its kin): often
         # the only line naming the sender as text when the letterhead is a logo.
         sep = pick(r, [" · ", " | ", " - ", ", ", " • "])
-        parts = [d.legal if r.random() < 0.6 else d.brand, pick(r, STREETS[d.lg]).format(n=r.randint(1, 220)), d.city()]
+        parts = [d.legal if r.random() < 0.6 else d.brand, d.street(), d.city()]
         w.line((x, sep.join(parts)), size=r.choice([6.5, 7, 7.5]))
     if d.customer_company:
         w.line((x, d.customer_company))
@@ -477,7 +483,7 @@ def customer_block(w, d):
             w.line((x, pick(r, ["Attn: ", "z. Hd. ", "À l'attention de ", "Att.: ", "c.a. ", "t.a.v. ", "A/C "]) + d.customer))
     else:
         w.line((x, d.customer))
-    w.line((x, pick(r, STREETS[d.lg]).format(n=r.randint(1, 99))))
+    w.line((x, d.street(up_to=99)))
     w.line((x, d.city(customer=True)))
     w.gap()
 
@@ -486,10 +492,10 @@ def party_blocks(w, d):
     """Seller and buyer side by side, each under its label, as e-invoice renderings print them."""
     r, m = d.r, w.margin
     x2 = m + r.choice([230, 260, 280])
-    seller = [d.legal if r.random() < 0.7 else d.brand, pick(r, STREETS[d.lg]).format(n=r.randint(1, 220)), d.city()]
-    buyer = [d.customer_company or d.customer, pick(r, STREETS[d.lg]).format(n=r.randint(1, 99)), d.city(customer=True)]
+    seller = [d.legal if r.random() < 0.7 else d.brand, d.street(), d.city()]
+    buyer = [d.customer_company or d.customer, d.street(up_to=99), d.city(customer=True)]
     if r.random() < 0.3:
-        seller.append(f"VAT {pick(r, ['GB', 'FR', 'DE', 'ES', 'IT', 'NL', 'PT'])}{r.randint(10 ** 8, 10 ** 9 - 1)}")
+        seller.append(d.vat_id())
     left, right = (seller, buyer) if r.random() < 0.75 else (buyer, seller)
     labels = (d.lab("seller"), d.lab("buyer")) if left is seller else (d.lab("buyer"), d.lab("seller"))
     colon = ":" if r.random() < 0.5 else ""
@@ -510,9 +516,9 @@ def footer(w, d, brand_in_footer):
     if brand_in_footer or r.random() < 0.45:
         parts.append(d.legal)
     if r.random() < 0.6:
-        parts.append(pick(r, STREETS[d.lg]).format(n=r.randint(1, 220)) + ", " + d.city())
+        parts.append(d.street() + ", " + d.city())
     if r.random() < 0.4:
-        parts.append(f"VAT {pick(r, ['GB', 'FR', 'DE', 'ES', 'IT', 'NL', 'PT'])}{r.randint(10 ** 8, 10 ** 9 - 1)}")
+        parts.append(d.vat_id())
     if r.random() < 0.3:
         parts.append(f"IBAN {pick(r, ['DE', 'FR', 'NL', 'ES', 'IT', 'PT'])}{r.randint(10, 99)} {r.randint(1000, 9999)} {r.randint(1000, 9999)} {r.randint(1000, 9999)} {r.randint(10, 99)}")
     if r.random() < 0.4:
@@ -705,7 +711,7 @@ def till_receipt(d):
         d.freq_stated, d.next_stated = False, False
     name = d.brand.upper() if r.random() < 0.5 else d.brand
     w.line(("c", name if r.random() < 0.8 else d.legal.upper()), bold=True, size=w.size + 2)
-    w.line(("c", pick(r, STREETS[d.lg]).format(n=r.randint(1, 99))))
+    w.line(("c", d.street(up_to=99)))
     w.line(("c", d.city()))
     if r.random() < 0.5:
         w.line(("c", f"TEL {r.randint(100, 999)} {r.randint(100000, 999999)}"))
