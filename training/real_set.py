@@ -4,7 +4,7 @@ commit, path and SHA-256; its truth, read off the document by us, is training/re
 
   training/real_set.py training/real OUT_DIR [--mirror DIR]
 
-A file is taken from DIR/owner+name/repo (a bare git directory, as the mirror tool makes them) when there is
+A file is taken from DIR/owner+name/repo (a bare git directory or a checkout, as the mirror tool makes them) when there is
 one, else downloaded from raw.githubusercontent.com at the pinned commit. A file whose SHA-256 differs from
 the manifest's stops the build: the truth was read off that exact file.
 """
@@ -22,6 +22,9 @@ import urllib.request
 def blob(repo, commit, path, mirror):
     if mirror:
         git_dir = os.path.join(mirror, repo.replace("/", "+"), "repo")
+        # The mirror tool leaves a bare directory, or a checkout's .git when the snapshot came as one.
+        if os.path.isdir(os.path.join(git_dir, ".git")):
+            git_dir = os.path.join(git_dir, ".git")
         if os.path.isdir(git_dir):
             return subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{path}"],
                                   check=True, capture_output=True).stdout

@@ -54,7 +54,8 @@ struct SubsTrain {
         // Pages given as JSON (transcribed text) need no reading.
         let todo = files.filter { !$0.hasSuffix(".pages") && !cache.has($0) }
         guard !todo.isEmpty else { return }
-        let scanner = InvoiceScanner()
+        // A long bill is a document to learn from: `subs scan` asks for --max-pages past 10, training reads it all.
+        let scanner = InvoiceScanner(options: ScanOptions(maxPages: 40))
         let done = Counter()
         DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { worker in
             for (n, file) in todo.enumerated() where n % max(1, jobs) == worker {
