@@ -222,10 +222,14 @@ class Style:
     def __init__(self, r, lg, cur):
         self.r, self.lg, self.cur = r, lg, cur
         us = lg == "en" and cur in ("USD", "CAD")
-        opts = {"en": ["mdy_long", "mdy_short", "dmy_long", "iso"] + (["mdy_num"] if us else ["dmy_num"]),
-                "de": ["dmy_dot", "dmy_long_dot", "iso", "dmy_dot2"]}.get(lg, ["dmy_num", "dmy_long", "iso", "dmy_num"])
+        # American bills and till slips mostly print month-first numbers, often unpadded or with a two-digit
+        # year ("6/10/19"); elsewhere day-first, two-digit years mostly on receipts.
+        opts = {"en": (["mdy_long", "mdy_short", "iso", "mdy_num", "mdy_num", "mdy_num_short", "mdy_num_yy"] if us
+                       else ["mdy_long", "mdy_short", "dmy_long", "iso", "dmy_num", "dmy_num_yy"]),
+                "de": ["dmy_dot", "dmy_long_dot", "iso", "dmy_dot2", "dmy_dot_yy"]}.get(
+            lg, ["dmy_num", "dmy_long", "iso", "dmy_num", "dmy_num_yy"])
         if lg == "nl":
-            opts = ["dmy_dash", "dmy_long", "iso", "dmy_num"]
+            opts = ["dmy_dash", "dmy_long", "iso", "dmy_num", "dmy_dash_yy"]
         self.date_style = pick(r, opts)
         self.decimal_comma = lg in ("fr", "de", "es", "it", "nl", "pt") and not (cur == "CHF" and r.random() < 0.5)
         if lg == "en" and r.random() < 0.04:
@@ -241,8 +245,18 @@ class Style:
             return d.isoformat()
         if s == "mdy_num":
             return f"{d.month:02d}/{d.day:02d}/{d.year}"
+        if s == "mdy_num_short":
+            return f"{d.month}/{d.day}/{d.year}"
+        if s == "mdy_num_yy":
+            return f"{d.month}/{d.day}/{d.year % 100:02d}"
         if s == "dmy_num":
             return f"{d.day:02d}/{d.month:02d}/{d.year}"
+        if s == "dmy_num_yy":
+            return f"{d.day:02d}/{d.month:02d}/{d.year % 100:02d}"
+        if s == "dmy_dot_yy":
+            return f"{d.day:02d}.{d.month:02d}.{d.year % 100:02d}"
+        if s == "dmy_dash_yy":
+            return f"{d.day:02d}-{d.month:02d}-{d.year % 100:02d}"
         if s == "dmy_dash":
             return f"{d.day:02d}-{d.month:02d}-{d.year}"
         if s == "dmy_dot":
