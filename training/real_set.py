@@ -4,9 +4,9 @@ commit, path and SHA-256; its truth, read off the document by us, is training/re
 
   training/real_set.py training/real OUT_DIR [--mirror DIR]
 
-A file is taken from DIR/owner+name/repo (a bare git directory or a checkout, as the mirror tool makes them) when there is
-one, else downloaded from raw.githubusercontent.com at the pinned commit. A file whose SHA-256 differs from
-the manifest's stops the build: the truth was read off that exact file.
+A file is taken from DIR/owner+name/repo (a bare git directory or a checkout, as the mirror tool makes them)
+when there is one, else downloaded from raw.githubusercontent.com at the pinned commit. A file whose SHA-256
+differs from the manifest's stops the build: the truth was read off that exact file.
 """
 import argparse
 import csv

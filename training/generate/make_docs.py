@@ -216,6 +216,15 @@ def next_date(d, freq):
             "quarterly": lambda: add_months(d, 3), "weekly": lambda: d + timedelta(days=7)}[freq]()
 
 
+# Dates written as numbers: the order of day and month, the separator, zero-padding, and a two-digit year.
+NUMERIC_DATES = {
+    "mdy_num": ("md", "/", True, False), "mdy_num_short": ("md", "/", False, False), "mdy_num_yy": ("md", "/", False, True),
+    "dmy_num": ("dm", "/", True, False), "dmy_num_yy": ("dm", "/", True, True), "dmy_dash": ("dm", "-", True, False),
+    "dmy_dash_yy": ("dm", "-", True, True), "dmy_dot": ("dm", ".", True, False), "dmy_dot_yy": ("dm", ".", True, True),
+    "dmy_dot2": ("dm", ".", False, False),
+}
+
+
 class Style:
     """One document's conventions: how its dates and money are written."""
 
@@ -243,26 +252,11 @@ class Style:
         months = L.MONTHS[lg]
         if s == "iso":
             return d.isoformat()
-        if s == "mdy_num":
-            return f"{d.month:02d}/{d.day:02d}/{d.year}"
-        if s == "mdy_num_short":
-            return f"{d.month}/{d.day}/{d.year}"
-        if s == "mdy_num_yy":
-            return f"{d.month}/{d.day}/{d.year % 100:02d}"
-        if s == "dmy_num":
-            return f"{d.day:02d}/{d.month:02d}/{d.year}"
-        if s == "dmy_num_yy":
-            return f"{d.day:02d}/{d.month:02d}/{d.year % 100:02d}"
-        if s == "dmy_dot_yy":
-            return f"{d.day:02d}.{d.month:02d}.{d.year % 100:02d}"
-        if s == "dmy_dash_yy":
-            return f"{d.day:02d}-{d.month:02d}-{d.year % 100:02d}"
-        if s == "dmy_dash":
-            return f"{d.day:02d}-{d.month:02d}-{d.year}"
-        if s == "dmy_dot":
-            return f"{d.day:02d}.{d.month:02d}.{d.year}"
-        if s == "dmy_dot2":
-            return f"{d.day}.{d.month}.{d.year}"
+        if s in NUMERIC_DATES:
+            order, sep, padded, short_year = NUMERIC_DATES[s]
+            parts = {"d": d.day, "m": d.month}
+            y = f"{d.year % 100:02d}" if short_year else str(d.year)
+            return sep.join([f"{parts[k]:02d}" if padded else str(parts[k]) for k in order] + [y])
         if s == "dmy_long_dot":
             return f"{d.day}. {months[d.month - 1]} {d.year}"
         if s == "mdy_long":
