@@ -134,8 +134,11 @@ public struct InvoiceExtractor: Sendable {
         }
         let evidence = { (line: Int?) in line.map { doc.lines[$0].text } }
 
+        // The mention the charge was read from, whichever way it was chosen: its sign or code names the currency.
+        var charged: MoneyMention?
         if let (i, s) = best("amount", all.amount) {
             let a = amounts[i]
+            charged = a.mention
             // Below zero it is a charge as a bank prints it, unless the document works it out as a credit.
             let value = AmountCandidates.isCredit(a.mention, in: doc) ? a.mention.signedValue : a.value
             result.amount = ScannedField(value, confidence: s, evidence: evidence(a.mention.line))
@@ -145,10 +148,10 @@ public struct InvoiceExtractor: Sendable {
             // An e-mail about a payment that prints one amount, with a currency sign or code, names the charge even
             // in running text no label precedes ("sent you an invoice for €120.00"); a low confidence says so.
             result.amount = ScannedField(only.value, confidence: 0.4, evidence: evidence(only.mention.line))
+            charged = only.mention
         }
         // The charge's own sign or code names its currency; else the document's evidence decides.
-        let chosenCurrency = result.amount.value != nil ? best("amount", all.amount).flatMap { amounts[$0.index].mention.currency } : nil
-        if let c = chosenCurrency {
+        if let c = charged?.currency {
             result.currency = ScannedField(c, confidence: 0.95, evidence: result.amount.evidence)
         } else if let (i, s) = best("currency", all.currency) {
             result.currency = ScannedField(currencies[i].currency, confidence: s, evidence: nil)
