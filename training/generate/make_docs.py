@@ -334,7 +334,8 @@ class Doc:
 
     def make_items(self, base):
         r = self.r
-        n = weighted(r, [(1, 45), (2, 25), (3, 15), (4, 10), (5, 5), (r.randint(6, 14), 8)])
+        # Real bills often list many lines (usage, hardware, a shop's basket): the total is then one amount of many.
+        n = weighted(r, [(1, 45), (2, 25), (3, 15), (4, 10), (5, 5), (r.randint(6, 14), 18)])
         items = []
         left = base
         for i in range(n):
@@ -476,6 +477,40 @@ def letterhead(w, d, where, plain=None):
         w.gap(r.choice([0.5, 1, 2]))
 
 
+def top_matter(w, d):
+    """Small lines above the letterhead, as real documents print them: a copy mark or page count, the browser's
+    or mail app's print header, a customer number, the return address: the name is then not the first line."""
+    r, m = d.r, w.margin
+    size = w.size - r.choice([0, 1, 2])
+    lines = []
+    if r.random() < 0.5:
+        lines.append([(("r", w.right_edge) if r.random() < 0.6 else m, pick(r, L.LABELS["copy"][d.lg]).format(n=r.randint(1, 4)))])
+    if r.random() < 0.35:
+        stamp = f"{d.st.date(d.billing + timedelta(days=r.randint(0, 60)))}, {r.randint(7, 22):02d}:{r.randint(0, 59):02d}"
+        lines.append([(m, stamp), ("c", f"{d.lab('invoice')} {r.randint(1000, 99999)}")])
+    if r.random() < 0.35:
+        lines.append([(m, f"{d.lab('customer')}: {r.randint(100000, 99999999)}")])
+    if not lines or r.random() < 0.25:
+        lines.append([(m, f"{d.street()} · {d.city()}")])
+    r.shuffle(lines)
+    for runs in lines:
+        w.line(*runs, size=size)
+    w.gap(r.choice([0.5, 1, 2]))
+
+
+def notes_block(w, d):
+    """Payment details and notes under the totals: a bank's name and numbers, a sentence or two."""
+    r, m = d.r, w.margin
+    w.gap(r.choice([0.5, 1]))
+    if r.random() < 0.7:
+        w.line((m, pick(r, L.LABELS["bank"][d.lg])), bold=r.random() < 0.6)
+        cc = pick(r, ["DE", "FR", "NL", "ES", "IT", "PT", "BE"])
+        w.line((m, f"IBAN {cc}{r.randint(10, 99)} {r.randint(1000, 9999)} {r.randint(1000, 9999)} {r.randint(1000, 9999)} {r.randint(10, 99)}"))
+        w.line((m, f"BIC {pick(r, ['COBADEFF', 'BNPAFRPP', 'INGBNL2A', 'CAIXESBB', 'BCITITMM', 'BCOMPTPL'])}"))
+    for text in r.sample(L.LABELS["notes"][d.lg], r.randint(1, 2)):
+        w.line((m, text), size=w.size - r.choice([0, 1]))
+
+
 def customer_block(w, d):
     r, m = d.r, w.margin
     x = r.choice([m, m + 280])
@@ -567,9 +602,12 @@ def business_invoice(d):
             w.line((m, pick(r, [f"{d.lab('number')} {r.randint(1000, 999999)}", d.st.date(d.billing),
                                 f"{pick(r, ['Page', 'Seite', 'Page', 'Pagina', 'Página'])} 1 / 1"])))
         w.gap()
+    elif r.random() < 0.3:
+        top_matter(w, d)
     letterhead(w, d, "top" if where == "late" else where, plain=True if where == "late" else None)
     title_first = r.random() < 0.5
-    title_up = r.choice([0, 2, 6, 6])
+    # The title is often the largest type on the page, larger than the issuer's name.
+    title_up = r.choice([0, 2, 6, 6, 10, 14])
     if title_first:
         w.line((m, d.lab("invoice")), size=w.size + title_up, bold=True)
     if r.random() < 0.15:
@@ -650,6 +688,8 @@ def business_invoice(d):
         w.line((m, pick(r, L.LABELS["paidwith"][d.lg]).format(n=r.randint(1000, 9999))))
     if d.next_stated:
         w.line((m, next_line(d, total)))
+    if r.random() < 0.35:
+        notes_block(w, d)
     footer(w, d, where == "footer")
     return w.pages, d.truth(total, "pdf-text", "business")
 
