@@ -363,6 +363,11 @@ class Doc:
     def street(self, up_to=220):
         return pick(self.r, STREETS[self.lg]).format(n=self.r.randint(1, up_to))
 
+    def iban(self, countries=("DE", "FR", "NL", "ES", "IT", "PT")):
+        r = self.r
+        return (f"IBAN {pick(r, countries)}{r.randint(10, 99)} {r.randint(1000, 9999)} {r.randint(1000, 9999)} "
+                f"{r.randint(1000, 9999)} {r.randint(10, 99)}")
+
     def vat_id(self):
         return f"VAT {pick(self.r, ['GB', 'FR', 'DE', 'ES', 'IT', 'NL', 'PT'])}{self.r.randint(10 ** 8, 10 ** 9 - 1)}"
 
@@ -504,8 +509,7 @@ def notes_block(w, d):
     w.gap(r.choice([0.5, 1]))
     if r.random() < 0.7:
         w.line((m, pick(r, L.LABELS["bank"][d.lg])), bold=r.random() < 0.6)
-        cc = pick(r, ["DE", "FR", "NL", "ES", "IT", "PT", "BE"])
-        w.line((m, f"IBAN {cc}{r.randint(10, 99)} {r.randint(1000, 9999)} {r.randint(1000, 9999)} {r.randint(1000, 9999)} {r.randint(10, 99)}"))
+        w.line((m, d.iban(("DE", "FR", "NL", "ES", "IT", "PT", "BE"))))
         w.line((m, f"BIC {pick(r, ['COBADEFF', 'BNPAFRPP', 'INGBNL2A', 'CAIXESBB', 'BCITITMM', 'BCOMPTPL'])}"))
     for text in r.sample(L.LABELS["notes"][d.lg], r.randint(1, 2)):
         w.line((m, text), size=w.size - r.choice([0, 1]))
@@ -563,7 +567,7 @@ def footer(w, d, brand_in_footer):
     if r.random() < 0.4:
         parts.append(d.vat_id())
     if r.random() < 0.3:
-        parts.append(f"IBAN {pick(r, ['DE', 'FR', 'NL', 'ES', 'IT', 'PT'])}{r.randint(10, 99)} {r.randint(1000, 9999)} {r.randint(1000, 9999)} {r.randint(1000, 9999)} {r.randint(10, 99)}")
+        parts.append(d.iban())
     if r.random() < 0.4:
         parts.append(f"billing@{d.domain}")
     sep = pick(r, [" · ", " | ", " - ", "   "])
