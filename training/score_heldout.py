@@ -4,38 +4,53 @@
   training/score_heldout.py SET_DIR PREDICTIONS.jsonl [--details]
 
 SET_DIR holds NAME.EXT + NAME.json pairs (as training/real_set.py writes them) or files/ and truth/. Unlike the
-shared corpus's score.py, whose rules per field it uses, a field named in a truth's `skip_fields` is not scored.
-"Confidently wrong" counts documents with an emitted amount or billing date that is wrong (abstaining is not)."""
-import json, os, sys
+shared corpus's score.py, whose loaders and rules per field it uses, a field named in a truth's `skip_fields` is
+not scored. "Confidently wrong" counts documents with an emitted amount or billing date that is wrong
+(abstaining is not).
+"""
+import argparse
+import os
+import sys
+
 sys.path.insert(0, os.environ.get("CORPUS", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "corpus")))
-from score import field_ok, empty, FIELDS
-d, pp = sys.argv[1], sys.argv[2]
-details = "--details" in sys.argv
-tdir = os.path.join(d, "truth") if os.path.isdir(os.path.join(d, "truth")) else d
-preds = {}
-for line in open(pp):
-    line = line.strip()
-    if line:
-        p = json.loads(line); preds[os.path.splitext(os.path.basename(p.get("file", "")))[0]] = p
-ok = {f: 0 for f in FIELDS}; n = {f: 0 for f in FIELDS}; allok = 0; conf_wrong = 0; docs = 0
-rows = []
-for f in sorted(os.listdir(tdir)):
-    if not f.endswith(".json"): continue
-    t = json.load(open(os.path.join(tdir, f)))
-    if "kind" not in t: continue
-    stem = f[:-5]; p = preds.get(stem, {}); docs += 1
-    skip = set(t.get("skip_fields", []))
-    good = True; bad = []
-    for fld in FIELDS:
-        if fld in skip: continue
-        n[fld] += 1
-        r = field_ok(fld, t, p)
-        ok[fld] += r
-        if not r:
-            good = False; bad.append(f"{fld}: {t.get(fld)!r} got {p.get(fld)!r}")
-    allok += good
-    cw = any(fld not in skip and not empty(p.get(fld)) and not field_ok(fld, t, p) for fld in ("amount", "billing_date"))
-    conf_wrong += cw
-    if bad and details: rows.append(f"{stem} [{t.get('kind')}/{t.get('lang')}]{' CONF-WRONG' if cw else ''}: " + "; ".join(bad) + (f"  err={p.get('error')}" if 'error' in p else ""))
-print(f"docs {docs}  " + "  ".join(f"{fld} {100*ok[fld]/max(n[fld],1):.1f}" for fld in FIELDS) + f"  all {100*allok/docs:.1f}  conf-wrong {conf_wrong}/{docs}")
-for r in rows: print("  " + r)
+from score import FIELDS, empty, field_ok, load_preds, load_truth  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("set_dir")
+    ap.add_argument("predictions")
+    ap.add_argument("--details", action="store_true")
+    args = ap.parse_args()
+    truth_dir = os.path.join(args.set_dir, "truth")
+    truth = load_truth(truth_dir if os.path.isdir(truth_dir) else args.set_dir)
+    preds = load_preds(args.predictions)
+    by_stem = {os.path.splitext(k)[0]: v for k, v in preds.items()}
+    right = {f: 0 for f in FIELDS}
+    scored = {f: 0 for f in FIELDS}
+    all_right = confidently_wrong = 0
+    rows = []
+    for doc, t in truth.items():
+        stem = os.path.splitext(doc)[0]
+        p = preds.get(doc) or by_stem.get(stem) or {}
+        fields = [f for f in FIELDS if f not in set(t.get("skip_fields", []))]
+        wrong = [f for f in fields if not field_ok(f, t, p)]
+        for f in fields:
+            scored[f] += 1
+            right[f] += f not in wrong
+        all_right += not wrong
+        emitted_wrong = any(f in wrong and not empty(p.get(f)) for f in ("amount", "billing_date"))
+        confidently_wrong += emitted_wrong
+        if wrong and args.details:
+            rows.append(f"{stem} [{t.get('kind')}/{t.get('lang')}]{' CONF-WRONG' if emitted_wrong else ''}: "
+                        + "; ".join(f"{f}: {t.get(f)!r} got {p.get(f)!r}" for f in wrong)
+                        + (f"  err={p['error']}" if "error" in p else ""))
+    docs = max(len(truth), 1)
+    print(f"docs {len(truth)}  " + "  ".join(f"{f} {100 * right[f] / max(scored[f], 1):.1f}" for f in FIELDS)
+          + f"  all {100 * all_right / docs:.1f}  conf-wrong {confidently_wrong}/{len(truth)}")
+    for r in rows:
+        print("  " + r)
+
+
+if __name__ == "__main__":
+    main()
