@@ -30,9 +30,9 @@ def main():
     else:
         if not args.features:
             sys.exit("threshold_sweep.py: give FEATURES.jsonl files, or --load a saved run")
-        train.FIELDS = args.fields
         docs, schema = train.load(args.features)
-        oof, chosen = train.cross_validate(docs, schema, 5, lambda d: args.real_weight if train.source(d) == "real" else 1.0)
+        oof, chosen = train.cross_validate(docs, schema, 5, lambda d: args.real_weight if train.source(d) == "real" else 1.0,
+                                           args.fields)
         if args.save:
             pickle.dump((docs, oof, chosen), open(args.save, "wb"))
     sources = sorted({train.source(d) for d in docs})
