@@ -146,40 +146,39 @@ def best_threshold(results, weight, cost=1.0):
     return best[0]
 
 
-def out_of_fold(docs, schema, folds, weight, field, seed):
-    """Per document, the field's best candidate and its score from a model that never saw the document, and
-    the documents that have candidates."""
-    # A document's group: the same receipt transcribed and OCR'd is one document for the folds.
-    group_ids = {}
-    doc_group = [group_ids.setdefault(d.get("group") or d["id"], len(group_ids)) for d in docs]
-    X, y, owner, w = matrix(docs, field, len(schema[field]), weight)
+def out_of_fold(docs, field, X, y, owner, w, groups, folds, seed):
+    """Per document, the field's best candidate and its score from a model that never saw the document."""
     scores = np.zeros(len(y))
     # Too few documents or no positive candidate: nothing to learn, the field is never picked.
-    groups = np.array([doc_group[i] for i in owner])
     enough = len(set(groups)) >= folds and y.sum() >= 2
     splits = GroupKFold(n_splits=folds, shuffle=seed is not None, random_state=seed).split(X, y, groups) if enough else []
     for train, test in splits:
         clf = fit(X[train], y[train], w[train])
         scores[test] = clf.predict_proba(X[test])[:, 1] if clf is not None else 0.0
-    return picks(docs, field, X, owner, scores), set(owner)
+    return picks(docs, field, X, owner, scores)
 
 
 def cross_validate(docs, schema, folds, weight, fields=FIELDS, seeds=SHUFFLES):
     """Out-of-fold picks of each field (all of them unless told) under the first fold assignment, and each
     field's threshold, chosen over every assignment's picks."""
+    # A document's group: the same receipt transcribed and OCR'd is one document for the folds.
+    group_ids = {}
+    doc_group = [group_ids.setdefault(d.get("group") or d["id"], len(group_ids)) for d in docs]
     oof = {f: {} for f in fields}
     thresholds = {}
     for field in fields:
         if not schema.get(field):
             thresholds[field] = 1.01
             continue
+        X, y, owner, w = matrix(docs, field, len(schema[field]), weight)
+        groups = np.array([doc_group[i] for i in owner])
         results = []
         for k, seed in enumerate(seeds):
-            field_picks, owners = out_of_fold(docs, schema, folds, weight, field, seed)
+            field_picks = out_of_fold(docs, field, X, y, owner, w, groups, folds, seed)
             if k == 0:
                 oof[field] = field_picks
             # (Documents without a candidate abstain whatever the threshold.)
-            results += [(docs[i], field, field_picks.get(i)) for i in owners]
+            results += [(docs[i], field, field_picks.get(i)) for i in set(owner)]
         thresholds[field] = best_threshold(results, weight, WRONG_COST[field])
     return oof, thresholds
 
